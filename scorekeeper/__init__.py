@@ -1,0 +1,1 @@
+"""Spades Scorekeeper: the scorepad and house-rules companion."""

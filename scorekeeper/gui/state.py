@@ -157,3 +157,101 @@ class Session:
     @property
     def version(self) -> int | None:
         return self.stored.version if self.stored is not None else None
+
+    # -- starting a game ---------------------------------------------------------
+    def create_game(self, rules, players: list[str], team_names: list[str] | None = None,
+                    first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
+        """Start a game; `rules` is a RuleSet or a record's rules spec."""
+        spec = rules.spec() if hasattr(rules, "spec") else rules
+        try:
+            game_id = self.shared.call("create_game", spec, players, teams=teams,
+                                       team_names=team_names or None, first_dealer=first_dealer)
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), None
+        except OSError as exc:
+            return Result(False, f"Could not save the new game: {exc}"), None
+        return Result(True, "Game started"), game_id
+
+    def rematch(self, game_id: str) -> tuple[Result, str | None]:
+        """A new game with the same players, seats, teams and rules."""
+        try:
+            record = self.shared.call("get", game_id).record
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), None
+        return self.create_game(record["rules"], list(record["players"]),
+                                team_names=record.get("team_names"), teams=record.get("teams"),
+                                first_dealer=record.get("first_dealer"))
+
+    def import_record(self, text: str) -> tuple[Result, str | None]:
+        try:
+            game_id = self.shared.call("import_game", text)
+        except ScorekeeperError as exc:
+            return Result(False, f"Not imported: {exc}"), None
+        except (OSError, ValueError) as exc:
+            return Result(False, f"Not imported: {exc}"), None
+        return Result(True, "Game imported"), game_id
+
+    def export_record(self, game_id: str) -> tuple[Result, str]:
+        import json
+        try:
+            record = self.shared.call("export_game", game_id)
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), ""
+        return Result(True), json.dumps(record, indent=2, ensure_ascii=False)
+
+    # -- changing the open game ----------------------------------------------------
+    def record_hand(self, hand: dict) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.call("record_hand", gid, hand,
+                                                      expected_version=version), "Hand saved")
+
+    def replace_hand(self, number: int, hand: dict) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.call("replace_hand", gid, number, hand,
+                                                      expected_version=version),
+                             f"Hand {number} changed; the hands after it are scored again")
+
+    def misdeal(self) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.call("record_misdeal", gid,
+                                                      expected_version=version),
+                             "Misdeal: the deal passes on")
+
+    def undo(self) -> Result:
+        gid = self.game_id
+        return self._attempt(lambda: self.shared.call("undo", gid), "Undone")
+
+    def redo(self) -> Result:
+        gid = self.game_id
+        return self._attempt(lambda: self.shared.call("redo", gid), "Redone")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.stored is not None and self.stored.can_undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.stored is not None and self.stored.can_redo)
+
+    # -- for the entry and edit screens ---------------------------------------------
+    def draft(self):
+        """A fresh draft for the next hand of the open game."""
+        from .draft import HandDraft
+        return HandDraft(self.game, self.next)
+
+    def draft_for(self, number: int):
+        """A draft holding recorded hand `number` (1-based), to edit it."""
+        from ..engine import next_hand
+        from .draft import HandDraft
+        game = self.game
+        before = game
+        while len(before.hands) >= number:
+            before = before.without_last_hand()
+        hand = game.hands[number - 1].to_dict()
+        return HandDraft.from_hand(game, next_hand(before), hand), hand
+
+    def lock(self, draft):
+        """The engine's lock status for the draft's first-round side bids (IHOP)."""
+        from ..engine import lock_status
+        bids = {s.name: draft.side_bids().get(s.name, 0) for s in self.game.sides}
+        return lock_status(self.game, bids, draft.next.number)

@@ -180,11 +180,20 @@ class Driver:
 
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
-        loc.scroll_into_view_if_needed()
-        if self.phone:
-            loc.tap()
-        else:
-            loc.click()
+        """Tap (phone) or click; retried when Flutter redraws the node under us."""
+        from playwright.sync_api import Error
+        for attempt in range(5):
+            try:
+                loc.scroll_into_view_if_needed(timeout=5_000)
+                if self.phone:
+                    loc.tap(timeout=5_000)
+                else:
+                    loc.click(timeout=5_000)
+                return
+            except Error as exc:
+                if attempt == 4 or "not attached" not in str(exc) and "detached" not in str(exc):
+                    raise
+                self.page.wait_for_timeout(100)
 
     def tap(self, identifier: str) -> None:
         """Tap the control with that test id (the first actionable element in it)."""

@@ -1,0 +1,1 @@
+"""Pieces shared by screens: number chips, the score header, the sheet, the hand entry."""

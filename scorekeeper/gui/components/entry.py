@@ -1,0 +1,281 @@
+"""Entering one hand: bids, (IHOP) the lock raise, tricks, specials and penalties.
+
+The panel redraws itself from its HandDraft after every tap.  It offers only
+what the rule set allows (blind only when the engine says the side may, with
+its reason otherwise); the engine has the last word when the hand is saved.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from .. import theme
+from ..draft import NIL, HandDraft
+from ..testid import tid
+from .chips import chip, number_chips, section
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+
+
+class EntryPanel:
+    """The entry for one hand.  `on_save(draft)` returns an error message or None."""
+
+    def __init__(self, session, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
+                 save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
+                 lock: Callable[[HandDraft], object] | None = None):
+        self.session = session
+        self.draft = draft
+        self.on_save = on_save
+        self.on_misdeal = on_misdeal
+        self.save_label = save_label
+        self.lock = lock
+        self.error: str | None = None
+        self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
+                              or draft.unplayed)
+        self.column = ft.Column(spacing=14, tight=True)
+        self.redraw(update=False)
+
+    @property
+    def control(self) -> ft.Control:
+        return self.column
+
+    # -- drawing ----------------------------------------------------------
+    def redraw(self, update: bool = True) -> None:
+        self.column.controls = self._controls()
+        if update and self.column.page:
+            self.column.update()
+
+    def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
+        def run(*_):
+            action()
+            self.error = None
+            self.redraw()
+        return run
+
+    def _controls(self) -> list[ft.Control]:
+        d = self.draft
+        out: list[ft.Control] = [self._bids()]
+        if d.rules.lock and d.partnership:
+            out.append(self._lock())
+        out.append(self._tricks())
+        extra = self._more()
+        if extra is not None:
+            out.append(extra)
+        if self.error:
+            out.append(tid("entry-error", ft.Container(
+                ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                        ft.Text(self.error, color=ft.Colors.ON_ERROR_CONTAINER, expand=True,
+                                size=15)]),
+                bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=10),
+                live_region=True))
+        missing = d.missing()
+        buttons: list[ft.Control] = [tid("save-hand", ft.FilledButton(
+            self.save_label, icon=ft.Icons.CHECK, height=56, expand=True,
+            on_click=self._save, style=ft.ButtonStyle(
+                text_style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD))))]
+        if self.on_misdeal:
+            buttons.append(tid("misdeal", ft.OutlinedButton(
+                "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))
+        out.append(ft.Row(buttons, spacing=10))
+        if missing:
+            out.append(ft.Text(f"Still to enter: {missing}", size=13, color=MUTED))
+        return out
+
+    # -- bids ---------------------------------------------------------------
+    def _bids(self) -> ft.Control:
+        d = self.draft
+        rows: list[ft.Control] = []
+        for bidder in d.bidders:
+            rows.append(self._bidder(bidder))
+        return section("Bids", rows, identifier="bids")
+
+    def _bidder(self, bidder: str) -> ft.Control:
+        d = self.draft
+        parts: list[ft.Control] = [ft.Text(bidder, size=15, weight=ft.FontWeight.W_600)]
+        if d.partnership:
+            side = d._side_named(bidder)
+            if not d.double_nil(side):
+                parts.append(number_chips(d.bid_range(bidder), d.bids.get(bidder),
+                                          lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
+                                          f"bid-{bidder}"))
+            if d.nil_allowed():
+                nil_chips = []
+                for player in side.players:
+                    nil_chips.append(chip(f"{player} nil", player in d.nils
+                                          and player not in d.blind_nils,
+                                          self._tap(lambda p=player: d.toggle_nil(p)),
+                                          f"nil-{player}", width=None))
+                    if self._blind_allowed(side.name) and d.rules.blind_nil:
+                        nil_chips.append(chip(f"{player} blind nil", player in d.blind_nils,
+                                              self._tap(lambda p=player: d.toggle_nil(p, True)),
+                                              f"blind-nil-{player}", width=None))
+                parts.append(ft.Row(nil_chips, wrap=True, spacing=6, run_spacing=6))
+            parts.append(self._blind_row(side.name, bidder, trick_bid=True))
+        else:
+            side = d.side_of(bidder)
+            labels = {NIL: "Nil"}
+            values = ([NIL] if d.nil_allowed() else []) + list(d.bid_range(bidder))
+            selected = d.bid_of(bidder)
+            if bidder in d.blind_nils:
+                selected = None
+            parts.append(number_chips(values, selected,
+                                      lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
+                                      f"bid-{bidder}", labels=labels))
+            parts.append(self._blind_row(side.name, bidder, trick_bid=bool(d.rules.blind_bids)))
+        return tid(f"bidder-{bidder}", ft.Column(parts, spacing=6, tight=True))
+
+    def _blind_allowed(self, side: str) -> bool:
+        chance = self.draft.blind_chance(side)
+        return bool(chance and chance.allowed)
+
+    def _blind_row(self, side: str, bidder: str, trick_bid: bool) -> ft.Control:
+        """The blind toggle when the engine allows it, else its reason in a line."""
+        d = self.draft
+        if not d.blind_offered():
+            return ft.Container(height=0)
+        chance = d.blind_chance(side)
+        if chance is None or not chance.allowed:
+            reason = chance.reason if chance else "Blind is not allowed now"
+            return tid(f"blind-reason-{bidder}", ft.Row([
+                ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=16, color=MUTED),
+                ft.Text(reason, size=12, color=MUTED, expand=True)], spacing=4))
+        controls: list[ft.Control] = []
+        if trick_bid:
+            controls.append(chip("Blind", bidder in d.blind,
+                                 self._tap(lambda: d.toggle_blind(bidder)),
+                                 f"blind-{bidder}", width=None,
+                                 tooltip=chance.reason))
+        if not d.partnership and d.rules.blind_nil and d.nil_allowed():
+            controls.append(chip("Blind nil", bidder in d.blind_nils,
+                                 self._tap(lambda: d.toggle_nil(bidder, True)),
+                                 f"blind-nil-{bidder}", width=None))
+        controls.append(ft.Text(chance.reason, size=12, color=MUTED, expand=True))
+        return ft.Row(controls, spacing=6, wrap=True)
+
+    # -- the IHOP lock ----------------------------------------------------------
+    def _lock(self) -> ft.Control:
+        d = self.draft
+        if self.lock is None or not d.bids_complete():
+            return ft.Container(height=0)
+        first = self.lock(d)  # the first round, before any raise
+        rows: list[ft.Control] = [tid("lock-status", ft.Text(first.text, size=14))]
+        if first.locked is False and first.raiser:
+            raiser = first.raiser
+            rows.append(ft.Text(f"{raiser} raises by", size=13, color=MUTED))
+            rows.append(number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
+                                     lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
+                                     f"raise-{raiser}",
+                                     labels={0: "No"}))
+            dealer_side = first.dealer_side
+            after = self.lock(_with_raises(d, {raiser: d.raised.get(raiser, 0)}))
+            if after.locked is False and after.max_raise:
+                lock_k = after.max_raise
+                rows.append(ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
+                                    size=13, color=MUTED))
+                rows.append(ft.Row([
+                    chip("No", not d.raised.get(dealer_side),
+                         self._tap(lambda: d.set_raise(dealer_side, 0)),
+                         f"raise-{dealer_side}-0"),
+                    chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
+                         self._tap(lambda: d.set_raise(dealer_side, lock_k)),
+                         f"raise-{dealer_side}-{lock_k}", width=None),
+                ], spacing=6))
+        return section("Lock", rows, identifier="lock")
+
+    # -- tricks ----------------------------------------------------------------
+    def _tricks(self) -> ft.Control:
+        d = self.draft
+        rows: list[ft.Control] = []
+        for key in d.trick_keys():
+            label = key
+            if key == d.filled:
+                label = f"{key}  (filled in)"
+            rows.append(ft.Text(label, size=15, weight=ft.FontWeight.W_600))
+            rows.append(number_chips(range(0, d.rules.tricks + 1), d.tricks.get(key),
+                                     lambda v, k=key: self._tap(lambda: d.set_tricks(k, v))(),
+                                     f"tricks-{key}"))
+        return section("Tricks taken", rows,
+                       subtitle="Tap one side; the last is filled in.", identifier="tricks")
+
+    # -- specials and penalties ---------------------------------------------
+    def _more(self) -> ft.Control | None:
+        d = self.draft
+        r = d.rules
+        kinds = []
+        if r.aces:
+            kinds.append("aces")
+        if getattr(r, "no_trump", False):
+            kinds.append("no_trump")
+        if getattr(r, "bemo", False):
+            kinds.append("bemo")
+        if not kinds and not r.penalties:
+            return None
+        toggle = tid("more", ft.TextButton(
+            ("Hide " if self.more_open else "") + "Aces, specials, penalties",
+            icon=ft.Icons.EXPAND_LESS if self.more_open else ft.Icons.EXPAND_MORE,
+            on_click=self._tap(self._toggle_more)))
+        if not self.more_open:
+            return toggle
+        rows: list[ft.Control] = [toggle]
+        for side in d.sides:
+            s = side.name
+            rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
+            if "aces" in kinds:
+                rows.append(self._tri("Aces bid", "aces", s, d.aces.get(s),
+                                      ("took all four", "missed")))
+            if "no_trump" in kinds:
+                rows.append(self._tri("No trump bid", "no_trump", s, d.no_trump.get(s),
+                                      ("never trumped", "trumped")))
+            if "bemo" in kinds:
+                current = d.bemo.get(s)
+                opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
+                                           for size in ("little", "big") for made in (True, False)]
+                rows.append(ft.Row([ft.Text("Bemo", size=13, width=90)] + [
+                    chip(label, current == value,
+                         self._tap(lambda v=value: d.set_special("bemo", s, v)),
+                         f"bemo-{s}-{label}", width=None) for label, value in opts],
+                    wrap=True, spacing=6, run_spacing=6))
+            if r.penalties:
+                rows.append(self._counter("Renegs", "reneg", s, d.renegs.get(s, 0), 2))
+                rows.append(self._counter("Unplayed cards", "unplayed", s,
+                                          d.unplayed.get(s, 0), 4))
+        return tid("specials", ft.Column(rows, spacing=6, tight=True))
+
+    def _toggle_more(self) -> None:
+        self.more_open = not self.more_open
+
+    def _tri(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
+        d = self.draft
+        options = [("not bid", None), (words[0], True), (words[1], False)]
+        return ft.Row([ft.Text(title, size=13, width=90)] + [
+            chip(label, value is opt, self._tap(lambda o=opt: d.set_special(kind, side, o)),
+                 f"{kind}-{side}-{label}", width=None) for label, opt in options],
+            wrap=True, spacing=6, run_spacing=6)
+
+    def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
+        d = self.draft
+        return ft.Row([ft.Text(title, size=13, width=90)] + [
+            chip(str(n), value == n, self._tap(lambda n=n: d.set_penalty(kind, side, n)),
+                 f"{kind}-{side}-{n}") for n in range(0, top + 1)],
+            wrap=True, spacing=6, run_spacing=6)
+
+    # -- saving ---------------------------------------------------------------
+    def _save(self, e=None) -> None:
+        missing = self.draft.missing()
+        if missing:
+            self.error = f"Still to enter: {missing}"
+            self.redraw()
+            return
+        self.error = self.on_save(self.draft)
+        if self.error:
+            self.redraw()
+
+
+def _with_raises(draft: HandDraft, raises: dict[str, int]) -> HandDraft:
+    """A copy of the draft's first-round bids with `raises` applied (for lock_status)."""
+    from ..draft import with_raise
+    copy = HandDraft(draft.game, draft.next)
+    copy.bids = {b: (with_raise(v, raises.get(b, 0)) if isinstance(v, int) else v)
+                 for b, v in draft.bids.items()}
+    return copy

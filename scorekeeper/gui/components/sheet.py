@@ -1,0 +1,171 @@
+"""The scoresheet like a paper pad, and the totals + bags header pinned above it.
+
+Everything shown is a value of the engine's Scoresheet: no sums here.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from .. import theme
+from ..testid import tid
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+CHECK, CROSS = "\u2713", "\u2717"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _bags_text(bags: int, rules) -> str:
+    limit = getattr(rules, "bag_limit", None)
+    return f"{bags}/{limit} bags" if limit else f"{bags} bags"
+
+
+def _mark(side_score) -> tuple[str, str | None]:
+    """A short mark for the hand: made / set / nil outcomes, and its colour."""
+    marks = []
+    colour = None
+    if side_score.set:
+        marks.append("set")
+        colour = theme.SET
+    elif side_score.made:
+        marks.append("made")
+        colour = theme.MADE
+    for player, made in (side_score.nils or {}).items():
+        marks.append("nil " + (CHECK if made else CROSS))
+        if not made:
+            colour = theme.SET
+        elif colour is None:
+            colour = theme.MADE
+    if side_score.bag_penalty:
+        marks.append("bags -")
+        colour = theme.SET
+    return " ".join(marks), colour
+
+
+def header(sheet, rules, sides: list[str], compact: bool) -> ft.Control:
+    """Totals and bags per side, with the bag warning and last hand's points."""
+    last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
+    cards = []
+    leader = max(sheet.scores.values()) if sheet.scores else None
+    for i, side in enumerate(sides):
+        score = sheet.scores.get(side, 0)
+        bags = sheet.bags.get(side, 0)
+        side_last = last.sides.get(side) if last else None
+        warning = bool(side_last and side_last.bag_warning)
+        lines: list[ft.Control] = [
+            ft.Text(side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD if score == leader and score else None),
+            ft.Row([
+                tid(f"score-{side}", ft.Text(str(score), size=26 if compact else 30,
+                                             weight=ft.FontWeight.BOLD)),
+                ft.Text(signed(side_last.points) if side_last else "", size=14,
+                        color=theme.SET if side_last and side_last.points < 0 else MUTED),
+            ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END, wrap=True),
+            tid(f"bags-{side}", ft.Row([
+                ft.Icon(ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
+                        size=16, color=theme.WARN if warning else MUTED),
+                ft.Text(_bags_text(bags, rules), size=13,
+                        color=theme.WARN if warning else None,
+                        weight=ft.FontWeight.BOLD if warning else None),
+            ], spacing=4)),
+        ]
+        if warning:
+            lines.append(tid(f"bag-warning-{side}", ft.Text(
+                "Next overtricks cost the bag penalty", size=12, color=theme.WARN)))
+        cards.append(ft.Container(
+            ft.Column(lines, spacing=2, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
+        ))
+    return tid("totals", ft.Row(cards, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def _cell(text: str, width: int | None = None, bold: bool = False, color=None,
+          size: int = 14, expand: bool | int = False, align=ft.TextAlign.CENTER) -> ft.Control:
+    return ft.Container(
+        ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=color,
+                text_align=align, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        width=width, expand=expand, alignment=ft.Alignment.CENTER)
+
+
+def _compact_side(ss, rules) -> ft.Control:
+    mark, colour = _mark(ss)
+    took = "" if ss.tricks is None else str(ss.tricks)
+    top = ft.Text(f"{ss.bid_text} / {took}   {signed(ss.points)}", size=13,
+                  color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    bottom = ft.Row([
+        ft.Text(str(ss.score), size=17, weight=ft.FontWeight.BOLD),
+        ft.Text(f"{ss.bags}b", size=12, color=theme.WARN if ss.bag_warning else MUTED),
+        ft.Text(mark, size=11, color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                expand=True),
+    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END)
+    return ft.Container(ft.Column([top, bottom], spacing=0, tight=True), expand=True,
+                        padding=ft.Padding.symmetric(horizontal=4))
+
+
+def _wide_side(ss) -> list[ft.Control]:
+    mark, colour = _mark(ss)
+    took = "" if ss.tricks is None else str(ss.tricks)
+    return [
+        _cell(ss.bid_text, expand=2),
+        _cell(took, expand=1),
+        _cell(signed(ss.points), expand=2, color=colour),
+        _cell(str(ss.score), expand=2, bold=True),
+        _cell(str(ss.bags), expand=1, color=theme.WARN if ss.bag_warning else None),
+        _cell(mark, expand=3, color=colour, size=12),
+    ]
+
+
+def table(sheet, rules, sides: list[str], compact: bool,
+          on_tap: Callable[[int], None], last_only: int | None = None) -> ft.Control:
+    """One row per hand; tap a row for its breakdown."""
+    rows: list[ft.Control] = []
+    head: list[ft.Control] = [_cell("#", width=34, bold=True)]
+    for side in sides:
+        if compact:
+            head.append(_cell(side, expand=True, bold=True, size=13))
+        else:
+            head.append(ft.Container(ft.Column([
+                ft.Text(side, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Row([_cell(t, expand=e, size=12, color=MUTED) for t, e in
+                        (("bid", 2), ("took", 1), ("pts", 2), ("score", 2), ("bags", 1), ("", 3))],
+                       spacing=0),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                expand=True))
+    rows.append(ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4)))
+    hands = sheet.hands if last_only is None else sheet.hands[-last_only:]
+    for hs in hands:
+        rows.append(_row(hs, rules, sides, compact, on_tap))
+    if not sheet.hands:
+        rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
+                                         color=MUTED), padding=12))
+    return tid("sheet", ft.Column(rows, spacing=2, tight=True))
+
+
+def _row(hs, rules, sides, compact, on_tap) -> ft.Control:
+    number = _cell(str(hs.number), width=34, bold=True)
+    if hs.misdeal or hs.thrown_out:
+        what = "misdeal" if hs.misdeal else (hs.note or "thrown out")
+        content = ft.Row([number, ft.Text(f"{what} \u00b7 {hs.dealer} dealt", size=12,
+                                          color=MUTED, italic=True, expand=True)], spacing=4)
+        height = 30
+    else:
+        cells: list[ft.Control] = [number]
+        for side in sides:
+            ss = hs.sides[side]
+            if compact:
+                cells.append(_compact_side(ss, rules))
+            else:
+                cells.append(ft.Container(ft.Row(_wide_side(ss), spacing=0), expand=True))
+        content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        height = 48
+    return tid(f"sheet-row-{hs.number}", ft.Container(
+        content, height=height, border_radius=8, ink=True,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        on_click=lambda e, n=hs.number: on_tap(n)), button=True,
+        label=f"Hand {hs.number}")

@@ -1,0 +1,66 @@
+"""One hand's breakdown: every line of points with the rule it applies (the CLI's text)."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..components.sheet import signed
+from ..testid import tid
+from .base import BaseScreen
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+
+
+class Screen(BaseScreen):
+    def __init__(self, app, game_id: str, number: str):
+        super().__init__(app, game_id=game_id, number=number)
+        self.game_id = game_id
+        self.number = int(number)
+        self.title = f"Hand {self.number}"
+
+    def actions(self) -> list[ft.Control]:
+        return [tid("edit-hand", ft.TextButton(
+            "Edit", icon=ft.Icons.EDIT,
+            on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
+
+    def body(self) -> list[ft.Control]:
+        res = self.session.open(self.game_id)
+        if not res:
+            raise LookupError(res.message)
+        sheet = self.session.sheet
+        if not 1 <= self.number <= len(sheet.hands):
+            raise LookupError(f"this game has no hand {self.number}")
+        hs = sheet.hands[self.number - 1]
+        out: list[ft.Control] = [ft.Text(f"{hs.dealer} dealt", color=MUTED)]
+        if hs.misdeal:
+            out.append(ft.Text("Misdeal: no scores, the deal passed on.", size=16))
+        if hs.thrown_out:
+            out.append(ft.Text(hs.note or "Thrown out: no scores.", size=16))
+        for side, ss in hs.sides.items():
+            if hs.misdeal:
+                break
+            lines = [ft.Row([
+                ft.Text(signed(line.points), width=64, text_align=ft.TextAlign.RIGHT,
+                        weight=ft.FontWeight.BOLD),
+                ft.Text(line.text, expand=True, selectable=True),
+            ], vertical_alignment=ft.CrossAxisAlignment.START) for line in ss.lines]
+            if not lines:
+                lines = [ft.Text("No points this hand.", color=MUTED)]
+            out.append(tid(f"breakdown-{side}", ft.Container(ft.Column([
+                ft.Text(side, size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(f"bid {ss.bid_text} \u00b7 took {'' if ss.tricks is None else ss.tricks}",
+                        color=MUTED),
+                *lines,
+                ft.Divider(height=1),
+                ft.Row([ft.Text(signed(ss.points), width=64, text_align=ft.TextAlign.RIGHT,
+                                weight=ft.FontWeight.BOLD),
+                        ft.Text(f"this hand \u00b7 score {ss.score} \u00b7 bags {ss.bags}",
+                                expand=True)]),
+            ], spacing=6, tight=True), padding=12, border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)))
+        out.append(ft.Row([
+            tid("edit-hand-button", ft.FilledButton(
+                "Edit this hand", icon=ft.Icons.EDIT, height=48,
+                on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}"))),
+            ft.OutlinedButton("Back to the sheet", height=48, on_click=lambda e: self.app.back()),
+        ], wrap=True, spacing=10))
+        return out

@@ -1,0 +1,52 @@
+"""Edit a past hand: the same entry, prefilled; later hands are scored again.
+
+An edit that makes a later hand impossible is refused with the engine's reason.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from ..components.entry import EntryPanel
+from ..testid import tid
+from .base import BaseScreen
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+
+
+class Screen(BaseScreen):
+    def __init__(self, app, game_id: str, number: str):
+        super().__init__(app, game_id=game_id, number=number)
+        self.game_id = game_id
+        self.number = int(number)
+        self.title = f"Edit hand {self.number}"
+
+    def body(self) -> list[ft.Control]:
+        res = self.session.open(self.game_id)
+        if not res:
+            raise LookupError(res.message)
+        if not 1 <= self.number <= len(self.session.game.hands):
+            raise LookupError(f"this game has no hand {self.number}")
+        draft, hand = self.session.draft_for(self.number)
+        if hand.get("misdeal"):
+            return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]
+        self.panel = EntryPanel(self.session, draft, self.save, save_label="Save changes",
+                                lock=lambda d: self._lock(d))
+        n = draft.next
+        info = tid("edit-info", ft.Text(
+            f"Hand {self.number}: {n.dealer} dealt. The hands after it are scored again.",
+            color=MUTED))
+        return [info, self.panel.control]
+
+    def _lock(self, draft):
+        from ...engine import lock_status
+        bids = {s.name: draft.side_bids().get(s.name, 0) for s in draft.game.sides}
+        return lock_status(draft.game, bids, self.number)
+
+    def save(self, draft) -> str | None:
+        res = self.session.replace_hand(self.number, draft.to_hand())
+        if not res:
+            return res.message
+        self.app.broadcast(self.game_id)
+        self.app.go(f"/game/{self.game_id}")
+        self.app.message(res.message)
+        return None

@@ -31,3 +31,13 @@ def dark() -> ft.Theme:
 
 def suit_title(text: str) -> str:
     return f"\u2660 {text}"
+
+
+def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:
+    """A button's text style: a ButtonStyle's text style replaces the theme's, font included."""
+    return ft.TextStyle(size=size, font_family=FONT,
+                        weight=ft.FontWeight.BOLD if bold else None)
+
+
+PRESET_TITLES = {"standard": "Standard", "ihop": "IHOP", "ihop-3": "IHOP 3 players",
+                 "ihop-6": "IHOP 6 players"}

@@ -5,6 +5,7 @@ from typing import Any, Callable, Iterable
 
 import flet as ft
 
+from .. import theme
 from ..testid import tid
 from ..theme import TARGET
 
@@ -16,7 +17,7 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
     style = ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=8 if width is None else 0),
         shape=ft.RoundedRectangleBorder(radius=12),
-        text_style=ft.TextStyle(size=16, weight=ft.FontWeight.BOLD if selected else None),
+        text_style=theme.text_style(16, selected),
     )
     kind = ft.FilledButton if selected else ft.OutlinedButton
     button = kind(label, on_click=lambda e: on_click(), style=style, width=width,
@@ -34,7 +35,7 @@ def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], 
         width = TARGET if len(label) <= 2 else None
         controls.append(chip(label, value == selected, lambda v=value: on_pick(v),
                              f"{id_prefix}-{value}", width=width))
-    return ft.Row(controls, wrap=True, spacing=6, run_spacing=6)
+    return ft.Row(controls, wrap=True, spacing=4, run_spacing=6)
 
 
 def section(title: str, controls: list[ft.Control], subtitle: str | None = None,

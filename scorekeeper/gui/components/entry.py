@@ -73,7 +73,7 @@ class EntryPanel:
         buttons: list[ft.Control] = [tid("save-hand", ft.FilledButton(
             self.save_label, icon=ft.Icons.CHECK, height=56, expand=True,
             on_click=self._save, style=ft.ButtonStyle(
-                text_style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD))))]
+                text_style=theme.text_style(17, True))))]
         if self.on_misdeal:
             buttons.append(tid("misdeal", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))

@@ -30,10 +30,14 @@ class Screen(BaseScreen):
         res = self.session.open(self.game_id)
         if not res:
             raise LookupError(res.message)
+        rules = self.session.game.rules
+        self.title = theme.PRESET_TITLES.get(rules.name, rules.name) + (
+            " (house rules)" if rules.spec() != rules.name else "")
         self.totals = ft.Container()
         self.sheet_box = ft.Column(spacing=0, tight=True)
         self.entry_box = ft.Column(spacing=12, tight=True)
         self.info_box = ft.Container()
+        self.recent_box = ft.Container()
         self.tabs_box = ft.Container()
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
                                                      on_click=lambda e: self.undo()))
@@ -65,11 +69,13 @@ class Screen(BaseScreen):
                              scroll=ft.ScrollMode.AUTO, expand=3)
             right = ft.Column([self.info_box, self.entry_box], spacing=12,
                               scroll=ft.ScrollMode.AUTO, expand=2)
+            self.scroller = right
             body = ft.Row([left, ft.VerticalDivider(width=1), right], expand=True,
                           vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
             return ft.View(appbar=appbar, controls=[ft.Container(body, padding=12, expand=True)],
                            padding=0)
-        scroller = ft.Column([self.info_box, self.entry_box, self.sheet_box], spacing=12,
+        scroller = ft.Column([self.recent_box, self.info_box, self.entry_box, self.sheet_box],
+                             spacing=12,
                              scroll=ft.ScrollMode.AUTO, expand=True)
         self.scroller = scroller
         top = ft.Container(ft.Column([self.totals, self.tabs_box], spacing=8, tight=True),
@@ -100,6 +106,10 @@ class Screen(BaseScreen):
         self.sheet_box.visible = show_sheet
         if not self.wide:
             self.tabs_box.content = self.tabs()
+            recent = self.tab == "hand" and bool(sheet.hands)
+            self.recent_box.content = sheetui.table(sheet, game.rules, sides, True, self.open_hand,
+                                                    last_only=1) if recent else None
+            self.recent_box.visible = recent
         if sheet.finished:
             self.info_box.content = self.game_over()
             self.entry_box.controls = []
@@ -174,6 +184,13 @@ class Screen(BaseScreen):
         self.new_draft()
         self.refresh()
         self.app.broadcast(self.game_id)
+        self.page.run_task(self.scroll_top)
+
+    async def scroll_top(self) -> None:
+        try:
+            await self.scroller.scroll_to(offset=0, duration=150)
+        except Exception:  # the screen was left meanwhile
+            pass
 
     def ask_misdeal(self) -> None:
         def confirm(e):

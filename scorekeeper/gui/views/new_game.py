@@ -6,13 +6,14 @@ import random
 import flet as ft
 
 from ..components.chips import chip, section
+from .. import theme
 from ..testid import tid
 from .base import BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 PRESET_ORDER = ("standard", "ihop", "ihop-3", "ihop-6")
 PRESET_TITLES = {"standard": "Standard (4)", "ihop": "IHOP (4)", "ihop-3": "IHOP 3 players",
-                 "ihop-6": "IHOP 6 players"}
+                 "ihop-6": "IHOP 6 players"}  # on the preset chips
 #: options shown as switches (the rest keep the preset's values; the rules screen lists all)
 SWITCHES = ("nil", "blind_nil", "blind_bids", "ten_for_200", "nil_tricks_count_for_partner",
             "aces", "penalties", "lock", "passing", "partnership_bidding", "count_bags",
@@ -81,7 +82,7 @@ class Screen(BaseScreen):
             out.append(tid("new-game-error", ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
         out.append(tid("start-game", ft.FilledButton(
             "Start game", icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda e: self.start(),
-            style=ft.ButtonStyle(text_style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD)))))
+            style=ft.ButtonStyle(text_style=theme.text_style(17, True)))))
         return out
 
     def pick_preset(self, name: str) -> None:
@@ -97,7 +98,7 @@ class Screen(BaseScreen):
             fields.append(ft.TextField(
                 label=f"Player {i + 1}", value=self.names.get(i, ""), dense=True,
                 on_change=lambda e, i=i: self.names.__setitem__(i, e.control.value),
-                capitalization=ft.TextCapitalization.WORDS, max_length=24, counter=None))
+                capitalization=ft.TextCapitalization.WORDS))
         controls: list[ft.Control] = [ft.ResponsiveRow(
             [ft.Container(f, col={"xs": 12, "sm": 6}) for f in fields], run_spacing=4)]
         if n != 3:

@@ -52,7 +52,6 @@ class App:
         page.on_route_change = lambda e: self.router.show(e.route)
         page.on_view_pop = self._view_pop
         page.on_resize = lambda e: self.router.resized()
-        page.on_disconnect = lambda e: self.session.close()
         page.pubsub.subscribe(self._on_broadcast)
         for notice in self.session.notices():
             self.message(notice)

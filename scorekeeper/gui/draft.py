@@ -33,6 +33,7 @@ class HandDraft:
     raised: dict[str, int] = field(default_factory=dict)
     tricks: dict[str, int | None] = field(default_factory=dict)
     filled: str | None = None  # the trick key the app filled in (not tapped)
+    touched: set[str] = field(default_factory=set)  # trick keys tapped in this entry
     aces: dict[str, bool] = field(default_factory=dict)
     no_trump: dict[str, bool] = field(default_factory=dict)
     bemo: dict[str, tuple[str, bool]] = field(default_factory=dict)
@@ -166,23 +167,26 @@ class HandDraft:
     def _reset_tricks_shape(self) -> None:
         keys = set(self.trick_keys())
         self.tricks = {k: v for k, v in self.tricks.items() if k in keys}
+        self.touched &= keys
         if self.filled not in keys:
             self.filled = None
 
     def set_tricks(self, key: str, value: int) -> None:
-        """Tricks tapped for `key`; the last one left is filled in from the deal size."""
+        """Tricks tapped for `key`; the one count left untapped is filled in from the deal size."""
         self.tricks[key] = value
+        self.touched.add(key)
         if key == self.filled:
             self.filled = None
         keys = self.trick_keys()
-        open_keys = [k for k in keys if self.tricks.get(k) is None or k == self.filled]
+        open_keys = [k for k in keys if k not in self.touched]
         if len(open_keys) == 1:
             last = open_keys[0]
-            rest = {k: v for k, v in self.tricks.items() if k != last and v is not None}
-            left = tricks_left(self.rules, rest)
-            if left is not None:
-                self.tricks[last] = left
-                self.filled = last
+            rest = {k: self.tricks[k] for k in keys if k != last and self.tricks.get(k) is not None}
+            if len(rest) == len(keys) - 1:
+                left = tricks_left(self.rules, rest)
+                if left is not None:
+                    self.tricks[last] = left
+                    self.filled = last
 
     def tricks_complete(self) -> bool:
         return all(self.tricks.get(k) is not None for k in self.trick_keys())

@@ -26,13 +26,11 @@ PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=T
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
 
-pytestmark = pytest.mark.gui
 
 
 def pytest_collection_modifyitems(config, items):
-    here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if "make_driver" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
 
 
@@ -226,18 +224,36 @@ class Driver:
         return path
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.gui_failed = report.failed
+
+
 @pytest.fixture
-def make_driver(browser, server):
+def make_driver(browser, server, request):
     """`make_driver(phone=False)` opens a new tab (its own context) on the app."""
     contexts = []
+    drivers = []
 
     def make(phone: bool = False, name: str | None = None) -> Driver:
         options = PHONE if phone else DESKTOP
         context = browser.new_context(**options)
         context.route("**/*", _only_local)
         contexts.append(context)
-        return Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+        driver = Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+        drivers.append(driver)
+        return driver
 
     yield make
+    if getattr(request.node, "gui_failed", False):  # what was on screen, for the report
+        for d in drivers:
+            try:
+                safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
+                print("failure screenshot:", d.screenshot(f"FAILED-{safe}"))
+            except Exception:
+                pass
     for c in contexts:
         c.close()

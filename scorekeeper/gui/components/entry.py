@@ -13,7 +13,8 @@ import flet as ft
 from .. import theme
 from ..draft import NIL, HandDraft
 from ..testid import tid
-from .chips import chip, number_chips, section
+from ..keep import Keeper
+from .chips import chip as _chip, number_chips as _number_chips, row as _row, section as _section
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
@@ -31,6 +32,13 @@ class EntryPanel:
         self.save_label = save_label
         self.lock = lock
         self.error: str | None = None
+        self.keeper = Keeper()
+        k = self.keeper
+        self.chip = lambda *a, **kw: _chip(*a, keeper=k, **kw)
+        self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, **kw)
+        self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
+        self.section = lambda *a, **kw: _section(*a, keeper=k, **kw)
+        self.K = k.keep
         self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
                               or draft.unplayed)
         self.column = ft.Column(spacing=14, tight=True)
@@ -70,14 +78,15 @@ class EntryPanel:
                 bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=10),
                 live_region=True))
         missing = d.missing()
-        buttons: list[ft.Control] = [tid("save-hand", ft.FilledButton(
+        K = self.K
+        buttons: list[ft.Control] = [K("save-hand", tid("save-hand", K("save-hand#b", ft.FilledButton(
             self.save_label, icon=ft.Icons.CHECK, height=56, expand=True,
             on_click=self._save, style=ft.ButtonStyle(
-                text_style=theme.text_style(17, True))))]
+                text_style=theme.text_style(17, True))))))]
         if self.on_misdeal:
-            buttons.append(tid("misdeal", ft.OutlinedButton(
-                "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))
-        out.append(ft.Row(buttons, spacing=10))
+            buttons.append(K("misdeal", tid("misdeal", K("misdeal#b", ft.OutlinedButton(
+                "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
+        out.append(K("buttons", ft.Row(buttons, spacing=10)))
         if missing:
             out.append(ft.Text(f"Still to enter: {missing}", size=13, color=MUTED))
         return out
@@ -88,7 +97,7 @@ class EntryPanel:
         rows: list[ft.Control] = []
         for bidder in d.bidders:
             rows.append(self._bidder(bidder))
-        return section("Bids", rows, identifier="bids")
+        return self.section("Bids", rows, identifier="bids")
 
     def _bidder(self, bidder: str) -> ft.Control:
         d = self.draft
@@ -96,21 +105,21 @@ class EntryPanel:
         if d.partnership:
             side = d._side_named(bidder)
             if not d.double_nil(side):
-                parts.append(number_chips(d.bid_range(bidder), d.bids.get(bidder),
+                parts.append(self.number_chips(d.bid_range(bidder), d.bids.get(bidder),
                                           lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
                                           f"bid-{bidder}"))
             if d.nil_allowed():
                 nil_chips = []
                 for player in side.players:
-                    nil_chips.append(chip(f"{player} nil", player in d.nils
+                    nil_chips.append(self.chip(f"{player} nil", player in d.nils
                                           and player not in d.blind_nils,
                                           self._tap(lambda p=player: d.toggle_nil(p)),
                                           f"nil-{player}", width=None))
                     if self._blind_allowed(side.name) and d.rules.blind_nil:
-                        nil_chips.append(chip(f"{player} blind nil", player in d.blind_nils,
+                        nil_chips.append(self.chip(f"{player} blind nil", player in d.blind_nils,
                                               self._tap(lambda p=player: d.toggle_nil(p, True)),
                                               f"blind-nil-{player}", width=None))
-                parts.append(ft.Row(nil_chips, wrap=True, spacing=6, run_spacing=6))
+                parts.append(self.row(f"nils-{bidder}", nil_chips))
             parts.append(self._blind_row(side.name, bidder, trick_bid=True))
         else:
             side = d.side_of(bidder)
@@ -119,11 +128,15 @@ class EntryPanel:
             selected = d.bid_of(bidder)
             if bidder in d.blind_nils:
                 selected = None
-            parts.append(number_chips(values, selected,
+            parts.append(self.number_chips(values, selected,
                                       lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
                                       f"bid-{bidder}", labels=labels))
-            parts.append(self._blind_row(side.name, bidder, trick_bid=bool(d.rules.blind_bids)))
-        return tid(f"bidder-{bidder}", ft.Column(parts, spacing=6, tight=True))
+            first_of_side = bidder == next(b for b in d.bidders if d.side_of(b) == side)
+            if first_of_side or self._blind_allowed(side.name):
+                parts.append(self._blind_row(side.name, bidder,
+                                             trick_bid=bool(d.rules.blind_bids)))
+        return self.K(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.K(
+            f"bidder-{bidder}#col", ft.Column(parts, spacing=6, tight=True))))
 
     def _blind_allowed(self, side: str) -> bool:
         chance = self.draft.blind_chance(side)
@@ -142,16 +155,16 @@ class EntryPanel:
                 ft.Text(reason, size=12, color=MUTED, expand=True)], spacing=4))
         controls: list[ft.Control] = []
         if trick_bid:
-            controls.append(chip("Blind", bidder in d.blind,
+            controls.append(self.chip("Blind", bidder in d.blind,
                                  self._tap(lambda: d.toggle_blind(bidder)),
                                  f"blind-{bidder}", width=None,
                                  tooltip=chance.reason))
         if not d.partnership and d.rules.blind_nil and d.nil_allowed():
-            controls.append(chip("Blind nil", bidder in d.blind_nils,
+            controls.append(self.chip("Blind nil", bidder in d.blind_nils,
                                  self._tap(lambda: d.toggle_nil(bidder, True)),
                                  f"blind-nil-{bidder}", width=None))
         controls.append(ft.Text(chance.reason, size=12, color=MUTED, expand=True))
-        return ft.Row(controls, spacing=6, wrap=True)
+        return self.row(f"blind-{bidder}", controls)
 
     # -- the IHOP lock ----------------------------------------------------------
     def _lock(self) -> ft.Control:
@@ -163,7 +176,7 @@ class EntryPanel:
         if first.locked is False and first.raiser:
             raiser = first.raiser
             rows.append(ft.Text(f"{raiser} raises by", size=13, color=MUTED))
-            rows.append(number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
+            rows.append(self.number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
                                      lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
                                      f"raise-{raiser}",
                                      labels={0: "No"}))
@@ -173,15 +186,15 @@ class EntryPanel:
                 lock_k = after.max_raise
                 rows.append(ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
                                     size=13, color=MUTED))
-                rows.append(ft.Row([
-                    chip("No", not d.raised.get(dealer_side),
+                rows.append(self.row(f"lock-{dealer_side}", [
+                    self.chip("No", not d.raised.get(dealer_side),
                          self._tap(lambda: d.set_raise(dealer_side, 0)),
                          f"raise-{dealer_side}-0"),
-                    chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
+                    self.chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
                          self._tap(lambda: d.set_raise(dealer_side, lock_k)),
                          f"raise-{dealer_side}-{lock_k}", width=None),
-                ], spacing=6))
-        return section("Lock", rows, identifier="lock")
+                ]))
+        return self.section("Lock", rows, identifier="lock")
 
     # -- tricks ----------------------------------------------------------------
     def _tricks(self) -> ft.Control:
@@ -192,10 +205,10 @@ class EntryPanel:
             if key == d.filled:
                 label = f"{key}  (filled in)"
             rows.append(ft.Text(label, size=15, weight=ft.FontWeight.W_600))
-            rows.append(number_chips(range(0, d.rules.tricks + 1), d.tricks.get(key),
+            rows.append(self.number_chips(range(0, d.rules.tricks + 1), d.tricks.get(key),
                                      lambda v, k=key: self._tap(lambda: d.set_tricks(k, v))(),
                                      f"tricks-{key}"))
-        return section("Tricks taken", rows,
+        return self.section("Tricks taken", rows,
                        subtitle="Tap one side; the last is filled in.", identifier="tricks")
 
     # -- specials and penalties ---------------------------------------------
@@ -211,10 +224,10 @@ class EntryPanel:
             kinds.append("bemo")
         if not kinds and not r.penalties:
             return None
-        toggle = tid("more", ft.TextButton(
+        toggle = self.K("more", tid("more", self.K("more#b", ft.TextButton(
             ("Hide " if self.more_open else "") + "Aces, specials, penalties",
             icon=ft.Icons.EXPAND_LESS if self.more_open else ft.Icons.EXPAND_MORE,
-            on_click=self._tap(self._toggle_more)))
+            on_click=self._tap(self._toggle_more)))))
         if not self.more_open:
             return toggle
         rows: list[ft.Control] = [toggle]
@@ -231,16 +244,16 @@ class EntryPanel:
                 current = d.bemo.get(s)
                 opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
                                            for size in ("little", "big") for made in (True, False)]
-                rows.append(ft.Row([ft.Text("Bemo", size=13, width=90)] + [
-                    chip(label, current == value,
+                rows.append(self.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
+                    self.chip(label, current == value,
                          self._tap(lambda v=value: d.set_special("bemo", s, v)),
-                         f"bemo-{s}-{label}", width=None) for label, value in opts],
-                    wrap=True, spacing=6, run_spacing=6))
+                         f"bemo-{s}-{label}", width=None) for label, value in opts]))
             if r.penalties:
                 rows.append(self._counter("Renegs", "reneg", s, d.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
                                           d.unplayed.get(s, 0), 4))
-        return tid("specials", ft.Column(rows, spacing=6, tight=True))
+        return self.K("specials", tid("specials", self.K("specials#col", ft.Column(
+            rows, spacing=6, tight=True))))
 
     def _toggle_more(self) -> None:
         self.more_open = not self.more_open
@@ -248,17 +261,15 @@ class EntryPanel:
     def _tri(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
         d = self.draft
         options = [("not bid", None), (words[0], True), (words[1], False)]
-        return ft.Row([ft.Text(title, size=13, width=90)] + [
-            chip(label, value is opt, self._tap(lambda o=opt: d.set_special(kind, side, o)),
-                 f"{kind}-{side}-{label}", width=None) for label, opt in options],
-            wrap=True, spacing=6, run_spacing=6)
+        return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+            self.chip(label, value is opt, self._tap(lambda o=opt: d.set_special(kind, side, o)),
+                      f"{kind}-{side}-{label}", width=None) for label, opt in options])
 
     def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
         d = self.draft
-        return ft.Row([ft.Text(title, size=13, width=90)] + [
-            chip(str(n), value == n, self._tap(lambda n=n: d.set_penalty(kind, side, n)),
-                 f"{kind}-{side}-{n}") for n in range(0, top + 1)],
-            wrap=True, spacing=6, run_spacing=6)
+        return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+            self.chip(str(n), value == n, self._tap(lambda n=n: d.set_penalty(kind, side, n)),
+                      f"{kind}-{side}-{n}") for n in range(0, top + 1)])
 
     # -- saving ---------------------------------------------------------------
     def _save(self, e=None) -> None:

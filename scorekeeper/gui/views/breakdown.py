@@ -41,7 +41,7 @@ class Screen(BaseScreen):
             lines = [ft.Row([
                 ft.Text(signed(line.points), width=64, text_align=ft.TextAlign.RIGHT,
                         weight=ft.FontWeight.BOLD),
-                ft.Text(line.text, expand=True, selectable=True),
+                ft.Text(line.text, expand=True),
             ], vertical_alignment=ft.CrossAxisAlignment.START) for line in ss.lines]
             if not lines:
                 lines = [ft.Text("No points this hand.", color=MUTED)]

@@ -1,0 +1,97 @@
+"""The hand entry's draft: taps become the record's hand, as GAME_FORMAT.md writes it."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import lock_status, new_game, next_hand, score_game
+from scorekeeper.gui.draft import HandDraft
+
+
+def draft_for(preset: str, players=("Ann", "Bob", "Cat", "Dan")):
+    game = new_game(preset, list(players))
+    return game, HandDraft(game, next_hand(game))
+
+
+def test_standard_bids_are_per_player_in_order_from_the_leader():
+    game, d = draft_for("standard")
+    assert d.bidders == ["Bob", "Cat", "Dan", "Ann"]
+    assert list(d.bid_range("Bob")) == list(range(1, 14))
+    for p, v in zip(d.bidders, (3, 4, "nil", 3)):
+        d.set_bid(p, v)
+    assert d.bid_of("Dan") == "nil"
+    assert d.trick_keys() == ["Ann & Cat", "Bob", "Dan"]
+
+
+def test_last_side_tricks_are_filled_in_from_the_deal_size():
+    game, d = draft_for("standard")
+    d.set_tricks("Ann & Cat", 7)
+    assert d.tricks["Bob & Dan"] == 6 and d.filled == "Bob & Dan"
+    d.set_tricks("Bob & Dan", 5)  # tapped by hand: kept, the engine will refuse it
+    assert d.tricks == {"Ann & Cat": 7, "Bob & Dan": 5} and d.filled is None
+
+
+def test_a_nil_side_counts_tricks_per_player():
+    game, d = draft_for("standard")
+    d.set_bid("Bob", "nil")
+    assert d.trick_keys() == ["Ann & Cat", "Bob", "Dan"]
+    d.set_tricks("Bob", 0)
+    assert "Dan" not in d.tricks  # two keys still open
+    d.set_tricks("Ann & Cat", 8)
+    assert d.tricks["Dan"] == 5
+
+
+def test_a_plain_standard_hand_is_a_valid_record_hand():
+    game, d = draft_for("standard")
+    for p, v in zip(d.bidders, (3, 4, 2, 3)):
+        d.set_bid(p, v)
+    d.set_tricks("Ann & Cat", 7)
+    hand = d.to_hand()
+    assert hand == {"bids": {"Bob": 3, "Cat": 4, "Dan": 2, "Ann": 3},
+                    "tricks": {"Ann & Cat": 7, "Bob & Dan": 6}}
+    assert score_game(game.with_hand(hand)).scores == {"Ann & Cat": 70, "Bob & Dan": 51}
+
+
+def test_ihop_bids_by_side_with_a_nil_and_a_raise():
+    game, d = draft_for("ihop")
+    assert d.partnership and d.bidders == ["Bob & Dan", "Ann & Cat"]
+    assert list(d.bid_range("Bob & Dan"))[0] == 4
+    d.set_bid("Bob & Dan", 4)
+    d.toggle_nil("Bob")
+    d.set_bid("Ann & Cat", 5)
+    lock = lock_status(game, d.side_bids())
+    assert lock.locked is False and lock.raiser == "Bob & Dan"
+    d.set_raise("Bob & Dan", 1)
+    d.set_tricks("Bob", 0)
+    d.set_tricks("Dan", 5)
+    assert d.tricks["Ann & Cat"] == 8
+    hand = d.to_hand()
+    assert hand["bids"] == {"Bob & Dan": 5, "Bob": "nil", "Ann & Cat": 5}
+    assert hand["raised"] == {"Bob & Dan": 1}
+    game.with_hand(hand)  # the engine accepts it
+
+
+def test_editing_reads_a_recorded_hand_back():
+    game, _ = draft_for("ihop")
+    hand = {"bids": {"Bob & Dan": 5, "Bob": "nil", "Ann & Cat": 5}, "raised": {"Bob & Dan": 1},
+            "tricks": {"Bob": 0, "Dan": 5, "Ann & Cat": 8}}
+    game = game.with_hand(hand)
+    d = HandDraft.from_hand(game, next_hand(new_game("ihop", ["Ann", "Bob", "Cat", "Dan"])), hand)
+    assert d.bids == {"Bob & Dan": 4, "Ann & Cat": 5} and d.nils == {"Bob"}
+    assert d.to_hand() == hand
+
+
+@pytest.mark.parametrize("preset", ["ihop-3", "ihop-6"])
+def test_other_table_sizes_fill_the_last_count_only(preset):
+    players = ["Ann", "Bob", "Cat"] if preset == "ihop-3" else ["A", "B", "C", "D", "E", "F"]
+    game, d = draft_for(preset, players)
+    keys = d.trick_keys()
+    assert len(keys) == 3
+    d.set_tricks(keys[0], 5)
+    assert d.tricks.get(keys[2]) is None
+    d.set_tricks(keys[1], 5)
+    assert d.tricks[keys[2]] == 7
+
+
+def test_missing_says_what_to_tap_next():
+    game, d = draft_for("standard")
+    assert d.missing() == "Bid for Bob"

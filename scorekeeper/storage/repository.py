@@ -119,11 +119,9 @@ def summarize(game: Game, created: str, updated: str, version: int) -> dict[str,
     side_of = {player: side.name for side in game.sides for player in side.players}
     players = {player: {"side": side_of[player], "nils_made": 0, "nils_failed": 0, "times_set": 0}
                for player in game.players}
-    hands_played = 0
     for hand in sheet.hands:
         if hand.misdeal or hand.thrown_out:
             continue
-        hands_played += 1
         for side in game.sides:
             side_score = hand.sides[side.name]
             for player, made in side_score.nils.items():
@@ -139,7 +137,7 @@ def summarize(game: Game, created: str, updated: str, version: int) -> dict[str,
         "status": sheet.status,
         "winner": sheet.winner,
         "reason": sheet.reason,
-        "hands_played": hands_played,
+        "hands_played": sheet.hands_played,
         "created": created,
         "updated": updated,
         "version": version,
@@ -555,6 +553,6 @@ def scoresheet_csv(game: Game) -> str:
                              for player, made in score.nils.items())
             explanation = "; ".join(f"{line.points:+d} {line.text}" for line in score.lines)
             writer.writerow([hand.number, hand.dealer, side.name, " & ".join(side.players),
-                             score.bid_text, score.tricks, yes_no[score.made], yes_no[bool(score.set)],
+                             score.bid_text, "" if score.tricks is None else score.tricks, yes_no[score.made], yes_no[bool(score.set)],
                              nils, score.points, score.score, score.bags, yes_no[hand.misdeal], explanation])
     return out.getvalue()

@@ -433,7 +433,8 @@ class Repository:
         return self._stored(doc["id"], new_doc, game)
 
     def _move(self, game_id: str, source: Path, target: Path) -> None:
-        for suffix in (GAME_SUFFIX, GAME_SUFFIX + BACKUP_SUFFIX):
+        # the backup first: a crash in between leaves the game itself in one place only
+        for suffix in (GAME_SUFFIX + BACKUP_SUFFIX, GAME_SUFFIX):
             path = source / f"{game_id}{suffix}"
             if path.exists():
                 os.replace(path, target / path.name)

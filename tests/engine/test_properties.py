@@ -134,3 +134,15 @@ def test_generated_games_are_legal_for_every_preset(preset):
         game = random_game(random.Random(seed), preset)
         assert load_game(game.to_dict()) == game
         assert parse_game(game.to_json()).hands == game.hands
+
+
+@common
+@given(games(["standard", "ihop"]), st.sampled_from(["standard", "ihop"]))
+def test_what_if_differences_add_up(game, preset):
+    from scorekeeper.engine import find_preset, what_if
+
+    result = what_if(game, find_preset(preset))
+    if result.error:
+        return
+    for side in result.real.sides:
+        assert sum(row.difference[side] for row in result.rows) == result.difference[side]

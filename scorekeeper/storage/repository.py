@@ -90,6 +90,11 @@ class GameSummary:
     reason: str | None = None
     players: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """The players in seating order."""
+        return tuple(self.players)
+
     @classmethod
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
         return cls(
@@ -183,8 +188,10 @@ class Repository:
         self.index_path = self.data_dir / INDEX_FILE
         self.notices: list[str] = []
         try:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
-            self.trash_dir.mkdir(parents=True, exist_ok=True)
+            for folder in (self.data_dir, self.games_dir, self.trash_dir):
+                if not folder.is_dir():
+                    folder.mkdir(parents=True, exist_ok=True)
+                    fsync_dir(folder.parent)
         except OSError as err:
             raise StorageError(f"cannot use the data folder {self.data_dir}: {err.strerror}") from None
         self._lock = DataLock(self.data_dir, lock_timeout)

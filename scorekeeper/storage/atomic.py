@@ -105,16 +105,19 @@ def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = False, durable
 
 
 def _keep_backup(path: Path) -> None:
+    """Keep the current file as ``path.bak``; a backup that cannot be made never stops the save."""
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     link = path.with_name(f".{path.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
     try:
-        os.link(path, link)
-    except OSError:  # no hard links on this file system: copy instead
         try:
+            os.link(path, link)
+        except OSError:  # no hard links on this file system: copy instead
             shutil.copy2(path, link)
-        except OSError:
-            return
-    os.replace(link, backup)
+        os.replace(link, backup)
+    except BaseException as err:
+        link.unlink(missing_ok=True)
+        if not isinstance(err, OSError):
+            raise
 
 
 def parse_database(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:

@@ -19,6 +19,7 @@ any moment cannot make the list lie.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import os
 import re
@@ -52,6 +53,18 @@ GAME_SUFFIX = ".json"
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _DOC_FIELDS = {"id": str, "record": dict, "created": str, "updated": str, "version": int,
                "undo": list, "redo": list}
+
+
+def _os_errors(method):
+    """Turn an operating-system failure (disk full, no permission, ...) into a StorageError naming the file."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except OSError as err:
+            where = err.filename or self.data_dir
+            raise StorageError(f"cannot use {where}: {err.strerror or err}") from err
+    return wrapper
 
 
 def _now() -> str:
@@ -205,35 +218,42 @@ class Repository:
             self._open_index()  # refuses a newer index, moves a damaged one aside
 
     # ----- games ---------------------------------------------------------------------------
+    @_os_errors
     def create_game(self, rules, players, teams=None, team_names=None, first_dealer=None) -> str:
         """Start a game (validated by the engine); return its id."""
         game = new_game(rules, players, teams=teams, team_names=team_names, first_dealer=first_dealer)
         return self._add(game)
 
+    @_os_errors
     def import_game(self, data: dict | str) -> str:
         """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem."""
         game = load_game(data)
         return self._add(game)
 
+    @_os_errors
     def get(self, game_id: str) -> StoredGame:
         with self._lock:
             db, doc = self._open_game(game_id)
             return self._stored(game_id, doc, self._load(game_id, doc, db.path))
 
+    @_os_errors
     def current_version(self, game_id: str) -> int:
         """The game's version on disk, cheaply (no rescoring): compare it with ``StoredGame.version``."""
         with self._lock:
             return self._open_game(game_id)[1]["version"]
 
+    @_os_errors
     def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None) -> StoredGame:
         def change(game: Game, doc: dict):
             new = game.with_hand(hand)
             return new, {"op": "record", "hand": new.to_dict()["hands"][-1]}
         return self._change(game_id, expected_version, change)
 
+    @_os_errors
     def record_misdeal(self, game_id: str, expected_version: int | None = None) -> StoredGame:
         return self.record_hand(game_id, {"misdeal": True}, expected_version)
 
+    @_os_errors
     def replace_hand(self, game_id: str, number: int, hand: dict,
                      expected_version: int | None = None) -> StoredGame:
         def change(game: Game, doc: dict):
@@ -246,21 +266,25 @@ class Repository:
             return new, {"op": "replace", "number": number, "before": before, "after": after}
         return self._change(game_id, expected_version, change)
 
+    @_os_errors
     def undo(self, game_id: str, expected_version: int | None = None) -> StoredGame:
         """Take back the last change (a recorded hand, a misdeal or a replaced hand)."""
         return self._step(game_id, expected_version, "undo", "redo")
 
+    @_os_errors
     def redo(self, game_id: str, expected_version: int | None = None) -> StoredGame:
         """Put back the last change that was undone (until a new change is made)."""
         return self._step(game_id, expected_version, "redo", "undo")
 
     # ----- trash -----------------------------------------------------------------------------
+    @_os_errors
     def delete_game(self, game_id: str) -> None:
         """Move a game to the trash (``restore_game`` brings it back until ``empty_trash``)."""
         with self._lock:
             self._game_path(game_id, must_exist=True)
             self._move(game_id, self.games_dir, self.trash_dir)
 
+    @_os_errors
     def restore_game(self, game_id: str) -> None:
         with self._lock:
             source = self._path_in(self.trash_dir, game_id)
@@ -270,10 +294,12 @@ class Repository:
                 raise StorageError(f"game {game_id} is already in the games list")
             self._move(game_id, self.trash_dir, self.games_dir)
 
+    @_os_errors
     def list_trash(self) -> list[GameSummary]:
         summaries = self._summaries()[1]
         return sorted(summaries, key=lambda s: (s.updated, s.id), reverse=True)
 
+    @_os_errors
     def empty_trash(self) -> int:
         """Delete the games in the trash for good; return how many."""
         with self._lock:
@@ -286,11 +312,13 @@ class Repository:
             return count
 
     # ----- lists ---------------------------------------------------------------------------
+    @_os_errors
     def list_games(self) -> list[GameSummary]:
         """All games: in progress first, then finished; each group most recently changed first."""
         summaries = sorted(self._summaries()[0], key=lambda s: (s.updated, s.id), reverse=True)
         return sorted(summaries, key=lambda s: s.status != "in_progress")
 
+    @_os_errors
     def player_stats(self) -> list[PlayerStats]:
         """Per player across finished games: games, wins, win rate, nils made/failed, times set."""
         totals: dict[str, dict[str, int]] = {}
@@ -308,10 +336,12 @@ class Repository:
         return sorted(stats, key=lambda s: (-s.wins, -s.win_rate, s.name.casefold()))
 
     # ----- import / export -------------------------------------------------------------------
+    @_os_errors
     def export_game(self, game_id: str) -> dict:
         """The game as a spades-game/1 record (what ``import_game`` reads back)."""
         return self.get(game_id).game.to_dict()
 
+    @_os_errors
     def export_csv(self, game_id: str) -> str:
         """The scoresheet as CSV: one row per hand per side, every figure from the engine."""
         stored = self.get(game_id)

@@ -81,9 +81,12 @@ def test_sigkill_at_random_moments_loses_no_returned_hand(tmp_path):
     hands = template["hands"]
     rng = random.Random(2024)
     confirmed: dict[str, int] = {}
+    killed_mid_write = 0
     for kill in range(KILLS):
         for game_id, count in _live_once(str(tmp_path), template, rng.uniform(0.0, 0.03)):
             confirmed[game_id] = max(confirmed.get(game_id, 0), count)
+        if list(tmp_path.rglob(".*.tmp")):
+            killed_mid_write += 1  # a save was cut off between its temp file and os.replace
         repo = Repository(tmp_path)  # must open after every kill
         assert repo.notices == [], f"kill {kill}: {repo.notices}"
         listed = {summary.id: summary for summary in repo.list_games()}
@@ -97,3 +100,4 @@ def test_sigkill_at_random_moments_loses_no_returned_hand(tmp_path):
         leftovers = [p for p in tmp_path.rglob(".*.tmp")]
         assert leftovers == [], f"kill {kill}: temporary files not cleaned up: {leftovers}"
     assert sum(confirmed.values()) > KILLS, "the children recorded too little to test anything"
+    assert killed_mid_write > 0, "no kill landed in the middle of a save"

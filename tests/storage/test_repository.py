@@ -222,3 +222,20 @@ def test_repository_without_folder_uses_the_environment(monkeypatch, tmp_path):
     repo = Repository()
     assert repo.data_dir == tmp_path / "env"
     assert (tmp_path / "env" / "games").is_dir()
+
+
+def test_a_full_disk_is_a_storage_error_and_the_game_is_unchanged(repo, monkeypatch):
+    import errno
+    import os
+
+    game_id = _game_with(repo, [hand()])
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(args[0]))
+
+    monkeypatch.setattr(os, "replace", no_space)
+    with pytest.raises(StorageError, match="No space left on device"):
+        repo.record_hand(game_id, hand())
+    monkeypatch.undo()
+    assert repo.get(game_id).record["hands"] == [hand()]
+    assert list(repo.games_dir.glob(".*.tmp")) == []

@@ -1,0 +1,109 @@
+"""Random legal games, for property tests, benchmarks and storage fixtures."""
+from __future__ import annotations
+
+import random
+
+from .errors import RecordError
+from .record import NIL, Game, new_game
+from .scoring import score_game
+from .table import blind_chances
+
+_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def _split(rng: random.Random, total: int, parts: int) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
+    edges = [0, *cuts, total]
+    return [edges[i + 1] - edges[i] for i in range(parts)]
+
+
+def random_hand(rng: random.Random, game: Game) -> dict:
+    """One plausible hand for ``game`` (it may still break a rule; the caller checks)."""
+    rules = game.rules
+    n = rules.tricks
+    if rng.random() < 0.04:
+        return {"misdeal": True}
+    sheet = score_game(game)
+    chances = blind_chances(game, sheet.scores)
+    bids: dict = {}
+    blind: list[str] = []
+    tricks: dict = {}
+    aces: dict = {}
+    nil_sides: dict[str, str] = {}
+    fair = n // len(game.sides)
+    contracts: dict[str, int] = {}
+    for side in game.sides:
+        partnered = len(side.players) > 1
+        if rules.nil and partnered and rng.random() < 0.15:
+            nil_player = rng.choice(side.players)
+            nil_sides[side.name] = nil_player
+            bids[nil_player] = NIL
+            if chances[side.name].allowed and rules.blind_nil and rng.random() < 0.3:
+                blind.append(nil_player)
+        low = max(rules.side_min_bid, rules.player_min_bid * (1 if side.name in nil_sides or not partnered else 2))
+        contract = max(low, min(n, fair + rng.randint(-2, 2)))
+        if chances[side.name].allowed and rules.blind_bids and side.name not in blind and rng.random() < 0.3:
+            contract = max(contract, rules.blind_min)
+            blind.append(side.name)
+        contracts[side.name] = contract
+        if rules.partnership_bidding or not partnered:
+            if partnered:
+                bids[side.name] = contract
+            else:
+                bids[side.players[0]] = contract
+        elif side.name in nil_sides:
+            other = next(p for p in side.players if p != nil_sides[side.name])
+            bids[other] = contract
+        else:
+            first = rng.randint(rules.player_min_bid, contract - rules.player_min_bid)
+            bids[side.players[0]], bids[side.players[1]] = first, contract - first
+            if side.name in blind:
+                blind.remove(side.name)
+                blind.extend(side.players)
+        if rules.aces and partnered and rng.random() < 0.08:
+            aces[side.name] = rng.random() < 0.5
+    split = _split(rng, n, len(game.sides))
+    if rng.random() < 0.6:  # most hands land near the bids
+        split = [contracts[s.name] for s in game.sides]
+        while sum(split) > n:
+            i = max(range(len(split)), key=lambda k: split[k])
+            split[i] -= 1
+        while sum(split) < n:
+            split[rng.randrange(len(split))] += 1
+    for side, took in zip(game.sides, split):
+        if side.name in nil_sides:
+            nil_player = nil_sides[side.name]
+            nil_took = 0 if rng.random() < 0.7 or took == 0 else rng.randint(1, min(2, took))
+            for p in side.players:
+                tricks[p] = nil_took if p == nil_player else took - nil_took
+        else:
+            tricks[side.name if len(side.players) > 1 else side.players[0]] = took
+    hand: dict = {"bids": bids, "tricks": tricks}
+    if blind:
+        hand["blind"] = blind
+    if aces:
+        hand["aces"] = aces
+    if rules.penalties and rng.random() < 0.03:
+        hand["penalties"] = [{"side": rng.choice(game.sides).name,
+                              **({"reneg": 1} if rng.random() < 0.5 else {"unplayed_cards": 1})}]
+    return hand
+
+
+def random_game(rng: random.Random, preset: str = "standard", hands: int = 12, options: dict | None = None,
+                first_dealer: str | None = None) -> Game:
+    """A legal game of up to ``hands`` hands (fewer when the game ends first)."""
+    rules = {"preset": preset, "options": options} if options else preset
+    from .rules import rules_from_spec
+
+    count = rules_from_spec(rules).players
+    players = _NAMES[:count]
+    game = new_game(rules, players, first_dealer=first_dealer)
+    attempts = 0
+    while len(game.hands) < hands and not score_game(game).finished:
+        try:
+            game = game.with_hand(random_hand(rng, game))
+        except RecordError:
+            attempts += 1
+            if attempts > 200:
+                raise
+    return game

@@ -1,0 +1,397 @@
+"""The game record, ``spades-game/1``: typed, validated, to and from JSON.
+
+A record holds what happened at the table; scores are always computed from
+it.  Parsing checks the record's shape and names; ``load_game`` also scores it,
+which checks every rule (blind only when behind, no hand after the end, ...).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from .errors import HandError, RecordError
+from .rules import RuleSet, rules_from_spec
+
+FORMAT = "spades-game/1"
+NIL = "nil"
+
+_HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
+_GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
+
+
+@dataclass(frozen=True)
+class Side:
+    """A partnership, or one player in the 3-player game."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Penalty:
+    side: str
+    reneg: int = 0
+    unplayed_cards: int = 0
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"side": self.side}
+        if self.reneg:
+            out["reneg"] = self.reneg
+        if self.unplayed_cards:
+            out["unplayed_cards"] = self.unplayed_cards
+        return out
+
+
+@dataclass(frozen=True)
+class Bemo:
+    size: str  # "little" or "big"
+    made: bool
+
+    def to_dict(self) -> dict:
+        return {"size": self.size, "made": self.made}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What happened in one deal, exactly as recorded."""
+
+    misdeal: bool = False
+    bids: Mapping[str, int | str] = field(default_factory=dict)
+    tricks: Mapping[str, int] = field(default_factory=dict)
+    raised: Mapping[str, int] = field(default_factory=dict)
+    blind: tuple[str, ...] = ()
+    aces: Mapping[str, bool] = field(default_factory=dict)
+    no_trump: Mapping[str, bool] = field(default_factory=dict)
+    bemo: Mapping[str, Bemo] = field(default_factory=dict)
+    penalties: tuple[Penalty, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    given: tuple[str, ...] = ()  # the fields the record named, in its order (for an exact round trip)
+
+    @classmethod
+    def from_dict(cls, data: Any, number: int | None = None) -> "Hand":
+        return _parse_hand(data, number)
+
+    def to_dict(self) -> dict:
+        values = {
+            "misdeal": self.misdeal,
+            "bids": dict(self.bids),
+            "raised": dict(self.raised),
+            "blind": list(self.blind),
+            "tricks": dict(self.tricks),
+            "aces": dict(self.aces),
+            "no_trump": dict(self.no_trump),
+            "bemo": {k: v.to_dict() for k, v in self.bemo.items()},
+            "penalties": [p.to_dict() for p in self.penalties],
+        }
+        present = {k: v for k, v in values.items() if v or k in self.given}
+        return _in_given_order(present, self.given, self.extra)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: who sits where, which rules, and the hands played so far."""
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    first_dealer: str
+    hands: tuple[Hand, ...] = ()
+    rules_given: Any = None
+    teams_given: tuple[tuple[str, ...], ...] | None = None
+    team_names_given: tuple[str, ...] | None = None
+    first_dealer_given: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    given: tuple[str, ...] = ()
+
+    # ---- names ---------------------------------------------------------
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.sides)
+
+    def side_of(self, player: str) -> Side:
+        for side in self.sides:
+            if player in side.players:
+                return side
+        raise KeyError(player)
+
+    def side_named(self, name: str) -> Side:
+        for side in self.sides:
+            if side.name == name:
+                return side
+        raise KeyError(name)
+
+    def dealer_of(self, number: int) -> str:
+        """The dealer of hand ``number`` (1-based): the deal moves one seat to the left each hand."""
+        start = self.players.index(self.first_dealer)
+        return self.players[(start + number - 1) % len(self.players)]
+
+    # ---- changes (each returns a new, fully checked game) -------------
+    def with_hand(self, hand: Mapping | Hand) -> "Game":
+        number = len(self.hands) + 1
+        parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
+        return _checked(replace(self, hands=self.hands + (parsed,)))
+
+    def replace_hand(self, number: int, hand: Mapping | Hand) -> "Game":
+        if not 1 <= number <= len(self.hands):
+            raise RecordError(f"there is no hand {number}; the game has {len(self.hands)}")
+        parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
+        hands = self.hands[: number - 1] + (parsed,) + self.hands[number:]
+        return _checked(replace(self, hands=hands))
+
+    def without_last_hand(self) -> "Game":
+        if not self.hands:
+            raise RecordError("the game has no hand to take back")
+        return replace(self, hands=self.hands[:-1])
+
+    def with_rules(self, rules: RuleSet) -> "Game":
+        """The same table and hands under other house rules (not checked: score it to find out)."""
+        if rules.players != self.rules.players:
+            raise RecordError(
+                f"the {rules.name} rules are for {rules.players} players; this game has {len(self.players)}")
+        return replace(self, rules=rules, rules_given=rules.spec())
+
+    # ---- JSON ---------------------------------------------------------
+    def to_dict(self) -> dict:
+        values: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules_given if self.rules_given is not None else self.rules.spec(),
+            "players": list(self.players),
+        }
+        if self.teams_given is not None:
+            values["teams"] = [list(t) for t in self.teams_given]
+        if self.team_names_given is not None:
+            values["team_names"] = list(self.team_names_given)
+        if self.first_dealer_given:
+            values["first_dealer"] = self.first_dealer
+        values["hands"] = [h.to_dict() for h in self.hands]
+        return _in_given_order(values, self.given, self.extra)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def _in_given_order(values: dict, given: tuple[str, ...], extra: Mapping[str, Any]) -> dict:
+    """Known fields and unknown (kept) fields, in the order the record gave them, new ones after."""
+    out: dict[str, Any] = {}
+    for key in given:
+        if key in values:
+            out[key] = values[key]
+        elif key in extra:
+            out[key] = extra[key]
+    for key, value in values.items():
+        out.setdefault(key, value)
+    for key, value in extra.items():
+        out.setdefault(key, value)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+# ---------------------------------------------------------------------------
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name_list(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(f'"{what}" must be a list of names')
+    names = tuple(v.strip() for v in value)
+    if any(not n for n in names):
+        raise RecordError(f'"{what}" has an empty name')
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise RecordError(f'"{what}" names {name!r} twice')
+        seen.add(name)
+    return names
+
+
+def _default_teams(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    n = len(players)
+    if n == 3:
+        return tuple((p,) for p in players)
+    half = n // 2
+    return tuple((players[i], players[i + half]) for i in range(half))
+
+
+def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterable[str]] | None,
+                team_names: Iterable[str] | None) -> tuple[Side, ...]:
+    """The sides of a table, checking that the teams and team names fit the rules."""
+    if len(players) != rules.players:
+        raise RecordError(
+            f"the {rules.name} rules need {rules.players} players; the record names {len(players)}")
+    if teams is None:
+        team_list = _default_teams(players)
+    else:
+        team_list = tuple(tuple(t) for t in teams)
+        size = 1 if rules.players == 3 else 2
+        if len(team_list) != rules.sides or any(len(t) != size for t in team_list):
+            shape = "one player each" if size == 1 else "two partners each"
+            raise RecordError(f'"teams" must be {rules.sides} teams of {shape}')
+        flat = [p for t in team_list for p in t]
+        unknown = [p for p in flat if p not in players]
+        if unknown:
+            raise RecordError(f'"teams" names {unknown[0]!r}, who is not among the players')
+        if sorted(flat) != sorted(players):
+            raise RecordError('"teams" must place every player in exactly one team')
+    if rules.players == 3:
+        if team_names is not None:
+            raise RecordError('the 3-player game has no teams, so no "team_names": each side is a player')
+        return tuple(Side(t[0], t) for t in team_list)
+    if team_names is None:
+        names = tuple(" & ".join(t) for t in team_list)
+    else:
+        names = tuple(team_names)
+        if len(names) != len(team_list):
+            raise RecordError(f'"team_names" must give {len(team_list)} names, one per team')
+        if len(set(names)) != len(names):
+            raise RecordError('"team_names" names a team twice')
+        clash = [n for n in names if n in players]
+        if clash:
+            raise RecordError(f'team name {clash[0]!r} is also a player\'s name; names must differ')
+    return tuple(Side(name, t) for name, t in zip(names, team_list))
+
+
+def parse_game(data: Any) -> Game:
+    """Read a record's shape and names (no scoring: see ``load_game``)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise RecordError(f"the file is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if fmt is None:
+            raise RecordError(f'the record has no "format"; this app reads "{FORMAT}"')
+        raise RecordError(f'unknown format {fmt!r}; this app reads "{FORMAT}"')
+    if "rules" not in data:
+        raise RecordError('the record has no "rules"')
+    rules = rules_from_spec(data["rules"])
+    if "players" not in data:
+        raise RecordError('the record has no "players"')
+    players = _name_list(data["players"], "players")
+    teams = data.get("teams")
+    if teams is not None:
+        if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
+            raise RecordError('"teams" must be a list of lists of player names')
+        teams = tuple(_name_list(t, "teams") for t in teams)
+    team_names = data.get("team_names")
+    if team_names is not None:
+        team_names = _name_list(team_names, "team_names")
+    sides = build_sides(rules, players, teams, team_names)
+    first = data.get("first_dealer")
+    if first is not None and (not isinstance(first, str) or first not in players):
+        raise RecordError(f'"first_dealer" {first!r} is not one of the players')
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list):
+        raise RecordError('"hands" must be a list')
+    hands = tuple(_parse_hand(h, i + 1) for i, h in enumerate(hands_data))
+    extra = {k: v for k, v in data.items() if k not in _GAME_FIELDS}
+    return Game(
+        rules=rules, players=players, sides=sides, first_dealer=first if first is not None else players[0],
+        hands=hands, rules_given=data["rules"], teams_given=teams, team_names_given=team_names,
+        first_dealer_given=first is not None, extra=extra, given=tuple(data),
+    )
+
+
+def _parse_hand(data: Any, number: int | None) -> Hand:
+    def fail(message: str) -> HandError:
+        return HandError(message, number)
+
+    if not isinstance(data, dict):
+        raise fail("a hand must be a JSON object")
+    misdeal = data.get("misdeal", False)
+    if not isinstance(misdeal, bool):
+        raise fail(f'"misdeal" must be true or false, not {misdeal!r}')
+    extra = {k: v for k, v in data.items() if k not in _HAND_FIELDS}
+    if misdeal:
+        played = [k for k in _HAND_FIELDS if k != "misdeal" and data.get(k)]
+        if played:
+            raise fail(f'a misdeal has no "{played[0]}": the hand was not played')
+        return Hand(misdeal=True, extra=extra, given=tuple(data))
+
+    def mapping(key: str, check, what: str, required: bool = False) -> dict:
+        value = data.get(key)
+        if value is None:
+            if required:
+                raise fail(f'the hand has no "{key}"')
+            return {}
+        if not isinstance(value, dict):
+            raise fail(f'"{key}" must be an object of name: {what}')
+        for name, item in value.items():
+            if not check(item):
+                raise fail(f'"{key}" of {name}: {item!r} is not {what}')
+        return dict(value)
+
+    bids = mapping("bids", lambda v: (_is_int(v) and v >= 0) or v == NIL, 'a number of tricks or "nil"', True)
+    tricks = mapping("tricks", lambda v: _is_int(v) and v >= 0, "a number of tricks", True)
+    raised = mapping("raised", lambda v: _is_int(v) and v >= 1, "a number of tricks (1 or more)")
+    aces = mapping("aces", lambda v: isinstance(v, bool), "true or false")
+    no_trump = mapping("no_trump", lambda v: isinstance(v, bool), "true or false")
+    bemo_raw = mapping("bemo", lambda v: isinstance(v, dict), '{"size": "little"|"big", "made": true|false}')
+    bemo = {}
+    for name, item in bemo_raw.items():
+        size, made = item.get("size"), item.get("made")
+        if size not in ("little", "big") or not isinstance(made, bool) or set(item) - {"size", "made"}:
+            raise fail(f'"bemo" of {name} must be {{"size": "little" or "big", "made": true or false}}')
+        bemo[name] = Bemo(size, made)
+    blind = data.get("blind", [])
+    if not isinstance(blind, list) or not all(isinstance(b, str) for b in blind):
+        raise fail('"blind" must be a list of names')
+    if len(set(blind)) != len(blind):
+        raise fail('"blind" names someone twice')
+    penalties_raw = data.get("penalties", [])
+    if not isinstance(penalties_raw, list):
+        raise fail('"penalties" must be a list')
+    penalties = []
+    for item in penalties_raw:
+        if not isinstance(item, dict) or not isinstance(item.get("side"), str):
+            raise fail('each penalty must be {"side": NAME, "reneg": 1} or {"side": NAME, "unplayed_cards": K}')
+        kinds = set(item) - {"side"}
+        if kinds not in ({"reneg"}, {"unplayed_cards"}):
+            raise fail(f'a penalty for {item["side"]} must give exactly one of "reneg" or "unplayed_cards"')
+        (kind,) = kinds
+        count = item[kind]
+        if not _is_int(count) or count < 1:
+            raise fail(f'penalty "{kind}" for {item["side"]} must be a whole number of 1 or more, not {count!r}')
+        penalties.append(Penalty(item["side"], **{kind: count}))
+    return Hand(
+        misdeal=False, bids=bids, tricks=tricks, raised=raised, blind=tuple(blind), aces=aces,
+        no_trump=no_trump, bemo=bemo, penalties=tuple(penalties), extra=extra, given=tuple(data),
+    )
+
+
+def _checked(game: Game) -> Game:
+    from .scoring import score_game  # scoring checks every rule as it goes
+
+    score_game(game)
+    return game
+
+
+def load_game(data: Any) -> Game:
+    """Parse a record and check it against every rule; the error names the hand."""
+    return _checked(parse_game(data))
+
+
+def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] | None = None,
+             team_names: Iterable[str] | None = None, first_dealer: str | None = None) -> Game:
+    """A game with no hands yet, from the choices of the new-game screen."""
+    record: dict[str, Any] = {"format": FORMAT, "rules": rules if not isinstance(rules, RuleSet) else rules.spec(),
+                              "players": list(players)}
+    if teams is not None:
+        record["teams"] = [list(t) for t in teams]
+    if team_names is not None:
+        names = [n.strip() for n in team_names]
+        if any(names):
+            record["team_names"] = names
+    if first_dealer is not None:
+        record["first_dealer"] = first_dealer
+    record["hands"] = []
+    return load_game(record)
+
+
+def dumps_game(game: Game) -> str:
+    return game.to_json()

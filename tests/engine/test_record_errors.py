@@ -60,6 +60,8 @@ BAD_HANDS = [
     pytest.param("ihop", {"bids": [5, 5], "tricks": t(6, 7)}, id="bids-not-an-object"),
     # IHOP side minimum 4 ("board"), in every form.
     pytest.param("ihop", hand(bid(3, 5), t(6, 7)), id="ihop-side-bid-below-board"),
+    # judgement: no side can bid more tricks than the hand has.
+    pytest.param("ihop", hand(bid(14, 4), t(13, 0)), id="ihop-side-bid-above-13"),
     pytest.param("ihop", hand({"Ann": 1, "Cat": 2, "Them": 5}, t(6, 7)), id="ihop-player-bids-below-board"),
     pytest.param("ihop", hand({"Ann": "nil", "Cat": 3, "Them": 5}, {"Ann": 0, "Cat": 6, "Them": 7}),
                  id="ihop-nil-partner-below-board"),
@@ -72,6 +74,13 @@ BAD_HANDS = [
                  id="double-nil-without-option"),
     pytest.param("standard", hand(b("nil", 3, 3, 3), {"Ann": 0, "Cat": 6, "Them": 7}, blind=["Ann"]),
                  id="standard-blind-nil-without-option"),
+    # -- the lock raise --
+    # Hand 3 is Cat's deal (Ann, Bob, Cat), so Us is the dealer side.
+    # First round 7 + 5 = 12; the dealer side may only load to exactly 13, not 15.
+    pytest.param("ihop", hand(bid(10, 5), t(10, 3), raised={"Us": 3}), id="raise-past-13"),
+    # First round 8 + 5 = 13 is locked already: no raise.
+    pytest.param("ihop", hand(bid(9, 5), t(9, 4), raised={"Us": 1}), id="raise-when-already-locked"),
+    pytest.param("ihop", hand(bid(9, 5), t(9, 4), raised={"Zed": 1}), id="raise-unknown-side"),
     # -- blind --
     # After two OK hands Us trail by 2 (102 vs 104): not 100 behind.
     pytest.param("ihop", hand(bid(6, 4), t(6, 7), blind=["Us"]), id="blind-not-100-behind"),
@@ -145,7 +154,7 @@ def test_bad_game_field_is_refused(record):
     [
         pytest.param("bridge", id="unknown-preset"),
         pytest.param({"preset": "bridge", "options": {}}, id="unknown-preset-with-options"),
-        pytest.param(rules("ihop", jokers=True), id="unknown-option-key"),
+        pytest.param(rules("ihop", free_pancakes=True), id="unknown-option-key"),
         pytest.param(rules("ihop", win_score="500"), id="option-of-the-wrong-type"),
         pytest.param(rules("standard", moon="sometimes"), id="moon-value-not-allowed"),
     ],

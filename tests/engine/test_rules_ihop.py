@@ -66,6 +66,13 @@ ONE_HAND_CASES = [
                  id="aces-made-with-contract-set"),
     # Lock raise that stays ordinary: Us (dealer side) 4 + raise 4 = 8, take 8: 80; Them 5 take 5: 50.
     pytest.param("ihop", bid(8, 5), t(8, 5), {"raised": {"Us": 4}}, (80, 80, 0), (50, 50, 0), id="raise-ordinary"),
+    # Nil and Wheels together: Ann nil made +100; Cat's 10 is the side's contract, Wheels +200 = 300.
+    # Them 4 take 3: -40.
+    pytest.param("ihop", {"Ann": "nil", "Cat": 10, "Them": 4}, {"Ann": 0, "Cat": 10, "Them": 3}, {},
+                 (300, 300, 0), (-40, -40, 0), id="nil-and-wheels"),
+    # Per-player tricks are fine without a nil: Ann 3 + Cat 3 = 6 vs 5: 51; Them 5 take 7: 52.
+    pytest.param("ihop", bid(5, 5), {"Ann": 3, "Cat": 3, "Them": 7}, {}, (51, 51, 1), (52, 52, 2),
+                 id="player-tricks-without-nil"),
     # Unplayed cards: 3 bags each. Us 4 take 5: 40 + 1 + 2 x 3 = 47, bags 7. Them 5 take 8: 53.
     pytest.param("ihop", bid(4, 5), t(5, 8), {"penalties": [{"side": "Us", "unplayed_cards": 2}]},
                  (47, 47, 7), (53, 53, 3), id="unplayed-cards-3-bags-each"),
@@ -334,6 +341,13 @@ RENEG_CASES = [
     # Victim's missed little bemo counts as made: 60 + 60 = 120. Them 5 take 8: 50 + 3 + 5 = 58, bags 8.
     pytest.param(rules("ihop", bemo=True), bid(6, 5), t(5, 8), {"bemo": {"Us": {"size": "little", "made": False}}},
                  (120, 120, 0), (58, 58, 8), id="reneg-victim-bemo-made"),
+    # The offender is scored as usual, set included: Them 6 take 3: -60 + 5 = -55, bags 5.
+    # Us 5 take 10: 50, no bags.
+    pytest.param("ihop", bid(5, 6), t(10, 3), {}, (50, 50, 0), (-55, -55, 5), id="reneg-offender-set"),
+    # Penalties add up: Them reneg (5 bags) and 1 unplayed card (3 bags): Them 4 take 4: 40 + 8 = 48.
+    pytest.param("ihop", bid(9, 4), t(9, 4), {"penalties": [{"side": "Them", "reneg": 1},
+                                                            {"side": "Them", "unplayed_cards": 1}]},
+                 (90, 90, 0), (48, 48, 8), id="reneg-and-unplayed-card"),
     # Victim's Wheels counts at full made value: Us 10 take 8: 200. Them 4 take 5: 41 + 5 = 46.
     pytest.param("ihop", bid(10, 4), t(8, 5), {}, (200, 200, 0), (46, 46, 6), id="reneg-victim-wheels-made"),
 ]
@@ -341,7 +355,8 @@ RENEG_CASES = [
 
 @pytest.mark.parametrize("rule_spec, bids, tricks, extra, us, them", RENEG_CASES)
 def test_reneg_first_offence(rule_spec, bids, tricks, extra, us, them):
-    out = score(game(rule_spec, [hand(bids, tricks, penalties=reneg(), **extra)]))
+    extra = {"penalties": reneg(), **extra}
+    out = score(game(rule_spec, [hand(bids, tricks, **extra)]))
     assert_hands(out, {1: {"Us": us, "Them": them}})
 
 
@@ -379,6 +394,25 @@ def test_reneg_hand_that_would_make_the_offender_win_is_thrown_out():
     assert_hands(out, {3: {"Us": (90, 130, 0), "Them": (-50, 40, 0)}})
     assert out["scores"] == {"Us": 130, "Them": 40}
     assert out["status"] == "in_progress"
+
+
+def test_reneg_victim_blind_bid_counts_as_made_blind():
+    # judgement: "as if every bid succeeded ... at full made value" read as the
+    # blind value too: Us (131 behind) blind 6 take 4 while Them renegs: 2 x 60 = 120 -> 80.
+    # Them 4 take 9: 40 + 5 + 5 = 50, bags 1 + 10 = 11 -> -100, 1 left: -50 -> 41.
+    out = score(game("ihop", [BEHIND, hand(bid(6, 4), t(4, 9), blind=["Us"], penalties=reneg())]))
+    assert_hands(out, {2: {"Us": (120, 80, 0), "Them": (-50, 41, 1)}})
+
+
+def test_reneg_victim_can_win_with_it():
+    # Play to 200. hand 1: Us 9/9: 90; Them 4/4: 40.
+    # hand 2: Them renegs; Us 12 take 4 counts as made: 120 -> 210: Us win (no throw-out,
+    # that is only for a hand that would make the offender win).
+    out = score(game(rules("ihop", win_score=200), [hand(bid(9, 4), t(9, 4)),
+                                                    hand(bid(12, 4), t(4, 9), penalties=reneg())]))
+    assert out["hands"][1]["sides"]["Us"]["points"] == 120
+    assert out["status"] == "finished"
+    assert out["winner"] == "Us"
 
 
 # --- the format's own example ---------------------------------------------------------------

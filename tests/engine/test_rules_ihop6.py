@@ -118,3 +118,26 @@ def test_six_side_500_behind_loses():
 )
 def test_six_record_errors(bids, tricks):
     record_error(g6("ihop-6", [hand(sides(5, 6, 4), sides(6, 7, 4)), hand(bids, tricks)]), 2)
+
+
+# Three hands that each side wins twice and loses once: +60, +60, -70 -> +50 a cycle.
+R1 = hand(sides(6, 6, 7), sides(6, 6, 5))   # AD +60, BE +60, CF -70
+R2 = hand(sides(7, 6, 6), sides(5, 6, 6))   # AD -70, BE +60, CF +60
+R3 = hand(sides(6, 7, 6), sides(6, 5, 6))   # AD +60, BE -70, CF +60
+
+
+def test_six_hand_limit_ties_at_the_top_play_on():
+    # 12 hands (4 cycles): 200 each, a three-way tie: play on.
+    # hand 13 (R1): AD 260, BE 260, CF 130: the top is still tied: play on.
+    # hand 14 (R2): AD 190, BE 320, CF 190: BE wins.
+    twelve = [R1, R2, R3] * 4
+    out = score(g6("ihop-6", twelve))
+    assert out["scores"] == {AD: 200, BE: 200, CF: 200}
+    assert out["status"] == "in_progress"
+    out = score(g6("ihop-6", twelve + [R1]))
+    assert out["scores"] == {AD: 260, BE: 260, CF: 130}
+    assert out["status"] == "in_progress"
+    out = score(g6("ihop-6", twelve + [R1, R2]))
+    assert out["scores"] == {AD: 190, BE: 320, CF: 190}
+    assert out["status"] == "finished"
+    assert out["winner"] == BE

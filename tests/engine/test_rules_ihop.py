@@ -70,6 +70,10 @@ ONE_HAND_CASES = [
     # Them 4 take 3: -40.
     pytest.param("ihop", {"Ann": "nil", "Cat": 10, "Them": 4}, {"Ann": 0, "Cat": 10, "Them": 3}, {},
                  (300, 300, 0), (-40, -40, 0), id="nil-and-wheels"),
+    # A failed nil's trick completes the partner's Wheels: Ann 1 + Cat 9 = 10: 200 - 100 = 100.
+    # Them 4 take 3: -40.
+    pytest.param("ihop", {"Ann": "nil", "Cat": 10, "Them": 4}, {"Ann": 1, "Cat": 9, "Them": 3}, {},
+                 (100, 100, 0), (-40, -40, 0), id="failed-nil-trick-completes-wheels"),
     # Per-player tricks are fine without a nil: Ann 3 + Cat 3 = 6 vs 5: 51; Them 5 take 7: 52.
     pytest.param("ihop", bid(5, 5), {"Ann": 3, "Cat": 3, "Them": 7}, {}, (51, 51, 1), (52, 52, 2),
                  id="player-tricks-without-nil"),
@@ -161,6 +165,13 @@ def test_blind_boston_made_wins():
     assert out["hands"][1]["sides"]["Us"]["points"] == 600
     assert out["status"] == "finished"
     assert out["winner"] == "Us"
+
+
+def test_blind_allowed_after_a_misdeal_when_behind():
+    # The standing at the start of hand 3 is that after hand 1 (131 behind).
+    # hand 3: Us blind 6 take 7: 121 -> 81; Them 4 take 6: 42 -> 133.
+    out = score(game("ihop", [BEHIND, MISDEAL, hand(bid(6, 4), t(7, 6), blind=["Us"])]))
+    assert_hands(out, {3: {"Us": (121, 81, 1), "Them": (42, 133, 3)}})
 
 
 def test_blind_allowed_at_exactly_100_behind():

@@ -186,6 +186,16 @@ def test_negative_score_keeps_its_own_bag_count():
     })
 
 
+def test_failed_nil_bags_cross_ten_while_the_side_is_set():
+    # hand 1: Us 2+2 = 4 take 13: 40 + 9 = 49, bags 9; Them 1+1 = 2 take 0: -20.
+    # hand 2: Ann nil takes 2, Cat 4 takes 3: nil -100, Cat set -40, Ann's 2 bags +2,
+    #         bags 11 -> -100, 1 left: -238 -> -189. Them 3+3 = 6 take 8: 62 -> 42, bags 2.
+    out = score(game("standard", [hand(b(2, 2, 1, 1), t(13, 0)),
+                                  hand(b("nil", 4, 3, 3), {"Ann": 2, "Cat": 3, "Them": 8})]))
+    assert_hands(out, {1: {"Us": (49, 49, 9), "Them": (-20, -20, 0)},
+                       2: {"Us": (-238, -189, 1), "Them": (62, 42, 2)}})
+
+
 # --- Blind Nil option ---------------------------------------------------------------
 # hand 1 puts Us 131 behind: Us 2+2 = 4 take 3: -40; Them 5+4 = 9 take 10: 91, bags 1.
 BEHIND = hand(b(2, 2, 5, 4), t(3, 10))

@@ -90,9 +90,10 @@ def test_one_hand(rule_spec, bids, tricks, extra, us, them):
     assert out["status"] == "in_progress"
 
 
-def test_nil_line_mentions_nil():
+def test_nil_line_mentions_nil_and_the_player():
     out = score(game("ihop", [hand({"Ann": "nil", "Cat": 4, "Them": 5}, {"Ann": 0, "Cat": 5, "Them": 8})]))
     assert "nil" in texts(out, 1, "Us")
+    assert "ann" in texts(out, 1, "Us")
 
 
 def test_worked_example_nil_boston_aces_500():
@@ -413,6 +414,19 @@ def test_reneg_victim_blind_bid_counts_as_made_blind():
     # Them 4 take 9: 40 + 5 + 5 = 50, bags 1 + 10 = 11 -> -100, 1 left: -50 -> 41.
     out = score(game("ihop", [BEHIND, hand(bid(6, 4), t(4, 9), blind=["Us"], penalties=reneg())]))
     assert_hands(out, {2: {"Us": (120, 80, 0), "Them": (-50, 41, 1)}})
+
+
+def test_reneg_hand_with_the_offenders_blind_boston_is_thrown_out():
+    # hand 2: Us (131 behind) make a blind Boston but renegged: a made blind Boston
+    # would win, so the hand is thrown out: 0 each, scores stay -40 / 91.
+    # hand 3: Us's 2nd reneg: 10 bags. Us 4 take 4: 40 + 10 = 50, bags 10 -> -100: -50 -> -90.
+    #         Them 9 take 9: 90 -> 181.
+    out = score(game("ihop", [BEHIND,
+                              hand(bid(13, 4), t(13, 0), blind=["Us"], penalties=reneg("Us")),
+                              hand(bid(4, 9), t(4, 9), penalties=reneg("Us"))]))
+    assert all(p == 0 for p in points_of(out, 2).values())
+    assert_hands(out, {3: {"Us": (-50, -90, 0), "Them": (90, 181, 1)}})
+    assert out["status"] == "in_progress"
 
 
 def test_reneg_victim_can_win_with_it():

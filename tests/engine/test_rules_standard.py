@@ -104,6 +104,10 @@ ONE_HAND_CASES = [
     # Ann nil took 2, Cat 4 took 3: Cat's 3 < 4 set -40, nil -100, bags +2 = -138.
     pytest.param("standard", b("nil", 4, 3, 3), {"Ann": 2, "Cat": 3, "Them": 8}, (-138, -138, 2), (62, 62, 2),
                  id="nil-set-and-partner-set"),
+    # Side bid plus a nil player under standard: the 4 is Cat's. Ann 1, Cat 4:
+    # nil -100, Cat's 4 made +40, Ann's trick a bag +1 = -59. Them 3+3 = 6 take 8: 62.
+    pytest.param("standard", {"Us": 4, "Ann": "nil", "Bob": 3, "Dan": 3}, {"Ann": 1, "Cat": 4, "Them": 8},
+                 (-59, -59, 1), (62, 62, 2), id="nil-with-side-bid-form"),
     # Side-bid form is accepted under standard too: Us 5 take 6 = 51; Them 6 take 7 = 61.
     pytest.param("standard", {"Us": 5, "Them": 6}, t(6, 7), (51, 51, 1), (61, 61, 1), id="side-bid-form-accepted"),
     # Without options a bid of 10 is ordinary: 5+5 = 10 take 10 = 100; Them 2+1 = 3 take 3 = 30.

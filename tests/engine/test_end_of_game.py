@@ -189,6 +189,22 @@ def test_misdeal_does_not_count_toward_the_hand_limit():
     finished(out, "Us")
 
 
+def test_thrown_out_reneg_hand_does_not_count_toward_the_hand_limit():
+    # judgement: a reneg hand that is "thrown out like a misdeal" counts toward the
+    # hand limit no more than a misdeal does.
+    # Play to 150 so the thrown-out hand is easy to build: Them renegs while making
+    # Boston (300 would win), so hand 5 is thrown out; it is Them's only offence.
+    thrown = hand(bid(4, 13), t(0, 13), penalties=reneg())
+    entries = TWELVE[:4] + [thrown] + TWELVE[4:]
+    ruleset = rules("ihop", win_score=150)
+    out12 = score(game(ruleset, entries[:12]))
+    assert [h["sides"][n]["points"] for h in out12["hands"][4:5] for n in ("Us", "Them")] == [0, 0]
+    going_on(out12)
+    out = score(game(ruleset, entries))
+    assert out["scores"] == {"Us": 20, "Them": -260}
+    finished(out, "Us")
+
+
 def test_max_hands_option():
     # A limit of 3 hands: A, A, A: Us 180, Them -240. (And 2 hands are not enough.)
     going_on(score(game(rules("ihop", max_hands=3), [A, A])))

@@ -208,6 +208,10 @@ class Repository:
         except OSError as err:
             raise StorageError(f"cannot use the data folder {self.data_dir}: {err.strerror}") from None
         self._lock = DataLock(self.data_dir, lock_timeout)
+        self._open_folder()
+
+    @_os_errors
+    def _open_folder(self) -> None:
         with self._lock:
             for folder in (self.data_dir, self.games_dir, self.trash_dir):
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):

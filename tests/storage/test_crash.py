@@ -99,5 +99,5 @@ def test_sigkill_at_random_moments_loses_no_returned_hand(tmp_path):
             assert listed[game_id].version == stored.version, f"kill {kill}: stale games list"
         leftovers = [p for p in tmp_path.rglob(".*.tmp")]
         assert leftovers == [], f"kill {kill}: temporary files not cleaned up: {leftovers}"
-    assert sum(confirmed.values()) > KILLS, "the children recorded too little to test anything"
+    assert sum(confirmed.values()) > 50, "the children recorded too little to test anything"
     assert killed_mid_write > 0, "no kill landed in the middle of a save"

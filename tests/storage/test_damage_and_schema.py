@@ -151,3 +151,21 @@ def test_a_record_that_no_longer_loads_is_reported_not_moved(repo):
     with pytest.raises(StorageError, match=f"game {game_id}: the saved record .* no longer loads .*hand 1"):
         repo.get(game_id)
     assert path.exists()
+
+
+def test_an_unreadable_index_is_a_storage_error_naming_it(repo, monkeypatch):
+    import os
+    if os.geteuid() == 0:  # root reads any file: simulate the refusal instead
+        from pathlib import Path
+        real = Path.read_bytes
+
+        def refuse(self):
+            if self.name == "index.json":
+                raise PermissionError(13, "Permission denied", str(self))
+            return real(self)
+        monkeypatch.setattr(Path, "read_bytes", refuse)
+    else:
+        repo.index_path.write_text("{}")
+        repo.index_path.chmod(0)
+    with pytest.raises(StorageError, match="index.json: Permission denied"):
+        Repository(repo.data_dir)

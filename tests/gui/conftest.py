@@ -178,20 +178,41 @@ class Driver:
 
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
-        """Tap (phone) or click; retried when Flutter redraws the node under us."""
+        """Tap (phone: a touch) or click at the control's centre.
+
+        Pointer events at its position, as a finger would; scrolled into view
+        first when it is off screen.  Retried when Flutter redraws the node.
+        """
         from playwright.sync_api import Error
+        view = self.page.viewport_size
         for attempt in range(5):
             try:
-                loc.scroll_into_view_if_needed(timeout=5_000)
+                box = loc.bounding_box(timeout=5_000)
+                if box is None or box["y"] < 0 or box["y"] + box["height"] > view["height"] \
+                        or box["x"] < 0 or box["x"] + box["width"] > view["width"]:
+                    loc.scroll_into_view_if_needed(timeout=5_000)
+                    box = self._settled_box(loc)
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
                 if self.phone:
-                    loc.tap(timeout=5_000)
+                    self.page.touchscreen.tap(x, y)
                 else:
-                    loc.click(timeout=5_000)
+                    self.page.mouse.click(x, y)
                 return
-            except Error as exc:
-                if attempt == 4 or "not attached" not in str(exc) and "detached" not in str(exc):
+            except (Error, TypeError) as exc:
+                if attempt == 4:
                     raise
-                self.page.wait_for_timeout(100)
+                self.page.wait_for_timeout(150)
+
+    def _settled_box(self, loc):
+        """The control's box once a scroll has come to rest (two equal readings)."""
+        box = loc.bounding_box(timeout=5_000)
+        for _ in range(20):
+            self.page.wait_for_timeout(50)
+            again = loc.bounding_box(timeout=5_000)
+            if again == box:
+                break
+            box = again
+        return box
 
     def tap(self, identifier: str) -> None:
         """Tap the control with that test id (the first actionable element in it)."""
@@ -207,6 +228,10 @@ class Driver:
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
         self._press(loc)
+        loc.evaluate("el => new Promise((ok, fail) => { const t0 = Date.now();"
+                     " (function wait() { if (document.activeElement === el) ok();"
+                     " else if (Date.now() - t0 > 5000) fail('no focus');"
+                     " else setTimeout(wait, 20); })(); })")
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
 

@@ -31,8 +31,7 @@ class Screen(BaseScreen):
         if not res:
             raise LookupError(res.message)
         rules = self.session.game.rules
-        self.title = theme.PRESET_TITLES.get(rules.name, rules.name) + (
-            " (house rules)" if rules.spec() != rules.name else "")
+        self.title = theme.PRESET_TITLES.get(rules.name, rules.name)
         self.totals = ft.Container()
         self.sheet_box = ft.Column(spacing=0, tight=True)
         self.entry_box = ft.Column(spacing=12, tight=True)
@@ -125,7 +124,7 @@ class Screen(BaseScreen):
             tid("tab-hand", ft.SegmentedButton(
                 segments=[ft.Segment(value="hand", label=ft.Text("Hand")),
                           ft.Segment(value="sheet", label=ft.Text(f"Sheet ({hands})"))],
-                selected=[self.tab], on_change=self.switch_tab, expand=True,
+                selected=[self.tab], on_change=self.switch_tab, width=260,
                 show_selected_icon=False)),
         ])
 

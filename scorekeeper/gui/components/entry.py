@@ -42,17 +42,33 @@ class EntryPanel:
         self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
                               or draft.unplayed)
         self.column = ft.Column(spacing=14, tight=True)
+        self.bar_column = ft.Column(spacing=6, tight=True)
+        self.redraw(update=False)
+
+    def reset(self, draft: HandDraft) -> None:
+        """Start the next hand on the same controls."""
+        self.draft = draft
+        self.error = None
+        self.more_open = False
         self.redraw(update=False)
 
     @property
     def control(self) -> ft.Control:
+        """The entry itself (bids, tricks, ...): goes in a scrolling column."""
         return self.column
+
+    @property
+    def bar(self) -> ft.Control:
+        """Save, misdeal and the refusal message: pinned below the entry, always in reach."""
+        return self.bar_column
 
     # -- drawing ----------------------------------------------------------
     def redraw(self, update: bool = True) -> None:
         self.column.controls = self._controls()
+        self.bar_column.controls = self._bar()
         if update and self.column.page:
             self.column.update()
+            self.bar_column.update()
 
     def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
         def run(*_):
@@ -70,6 +86,10 @@ class EntryPanel:
         extra = self._more()
         if extra is not None:
             out.append(extra)
+        return out
+
+    def _bar(self) -> list[ft.Control]:
+        out: list[ft.Control] = []
         if self.error:
             out.append(tid("entry-error", ft.Container(
                 ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
@@ -77,7 +97,7 @@ class EntryPanel:
                                 size=15)]),
                 bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=10),
                 live_region=True))
-        missing = d.missing()
+        missing = self.draft.missing()
         K = self.K
         buttons: list[ft.Control] = [K("save-hand", tid("save-hand", K("save-hand#b", ft.FilledButton(
             self.save_label, icon=ft.Icons.CHECK, height=56, expand=True,
@@ -87,8 +107,8 @@ class EntryPanel:
             buttons.append(K("misdeal", tid("misdeal", K("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
         out.append(K("buttons", ft.Row(buttons, spacing=10)))
-        if missing:
-            out.append(ft.Text(f"Still to enter: {missing}", size=13, color=MUTED))
+        out.append(ft.Text(f"Still to enter: {missing}" if missing else "Ready to save",
+                           size=13, color=MUTED))
         return out
 
     # -- bids ---------------------------------------------------------------

@@ -120,10 +120,46 @@ def _wide_side(ss) -> list[ft.Control]:
     ]
 
 
+def _signature(hs) -> tuple:
+    """Everything a sheet row shows, to reuse an unchanged row between redraws."""
+    return (hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, tuple(
+        (side, ss.bid_text, ss.tricks, ss.points, ss.score, ss.bags, ss.made, ss.set,
+         tuple((ss.nils or {}).items()), ss.bag_penalty, ss.bag_warning)
+        for side, ss in hs.sides.items()))
+
+
 def table(sheet, rules, sides: list[str], compact: bool,
-          on_tap: Callable[[int], None], last_only: int | None = None) -> ft.Control:
-    """One row per hand; tap a row for its breakdown."""
-    rows: list[ft.Control] = []
+          on_tap: Callable[[int], None], last_only: int | None = None,
+          cache: dict | None = None) -> ft.Control:
+    """One row per hand; tap a row for its breakdown.
+
+    With a `cache` (a dict kept by the screen), unchanged rows are the same
+    controls as last time: saving a hand sends only the new row.
+    """
+    cache = {} if cache is None else cache
+    head = cache.get(("head", compact))
+    if head is None:
+        head = cache[("head", compact)] = _head(sides, compact)
+    rows: list[ft.Control] = [head]
+    hands = sheet.hands if last_only is None else sheet.hands[-last_only:]
+    for hs in hands:
+        key = ("row", compact, _signature(hs))
+        row = cache.get(key)
+        if row is None:
+            row = cache[key] = _row(hs, rules, sides, compact, on_tap)
+        rows.append(row)
+    if not sheet.hands:
+        rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
+                                         color=MUTED), padding=12))
+    column = cache.get(("column", compact, last_only))
+    if column is None:
+        column = cache[("column", compact, last_only)] = tid(
+            "sheet", ft.Column(spacing=2, tight=True))
+    column.content.controls = rows
+    return column
+
+
+def _head(sides: list[str], compact: bool) -> ft.Control:
     head: list[ft.Control] = [_cell("#", width=34, bold=True)]
     for side in sides:
         if compact:
@@ -137,14 +173,7 @@ def table(sheet, rules, sides: list[str], compact: bool,
                        spacing=0),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 expand=True))
-    rows.append(ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4)))
-    hands = sheet.hands if last_only is None else sheet.hands[-last_only:]
-    for hs in hands:
-        rows.append(_row(hs, rules, sides, compact, on_tap))
-    if not sheet.hands:
-        rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
-                                         color=MUTED), padding=12))
-    return tid("sheet", ft.Column(rows, spacing=2, tight=True))
+    return ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4))
 
 
 def _row(hs, rules, sides, compact, on_tap) -> ft.Control:

@@ -35,7 +35,7 @@ class Screen(BaseScreen):
         info = tid("edit-info", ft.Text(
             f"Hand {self.number}: {n.dealer} dealt. The hands after it are scored again.",
             color=MUTED))
-        return [info, self.panel.control]
+        return [info, self.panel.control, self.panel.bar]
 
     def _lock(self, draft):
         from ...engine import lock_status

@@ -24,6 +24,8 @@ class Screen(BaseScreen):
         self.game_id = game_id
         self.tab = "hand"
         self.panel: EntryPanel | None = None
+        self.sheet_cache: dict = {}
+        self.recent_cache: dict = {}
 
     # -- building ---------------------------------------------------------------
     def build(self) -> ft.View:
@@ -37,6 +39,8 @@ class Screen(BaseScreen):
         self.entry_box = ft.Column(spacing=12, tight=True)
         self.info_box = ft.Container()
         self.recent_box = ft.Container()
+        self.bar_box = ft.Container(padding=ft.Padding.only(left=10, right=10, top=6, bottom=8),
+                                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
         self.tabs_box = ft.Container()
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
                                                      on_click=lambda e: self.undo()))
@@ -66,9 +70,9 @@ class Screen(BaseScreen):
         if self.wide:
             left = ft.Column([self.totals, self.sheet_box], spacing=12,
                              scroll=ft.ScrollMode.AUTO, expand=3)
-            right = ft.Column([self.info_box, self.entry_box], spacing=12,
-                              scroll=ft.ScrollMode.AUTO, expand=2)
-            self.scroller = right
+            self.scroller = ft.Column([self.info_box, self.entry_box], spacing=12,
+                                      scroll=ft.ScrollMode.AUTO, expand=True)
+            right = ft.Column([self.scroller, self.bar_box], spacing=0, expand=2)
             body = ft.Row([left, ft.VerticalDivider(width=1), right], expand=True,
                           vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
             return ft.View(appbar=appbar, controls=[ft.Container(body, padding=12, expand=True)],
@@ -80,7 +84,7 @@ class Screen(BaseScreen):
         top = ft.Container(ft.Column([self.totals, self.tabs_box], spacing=8, tight=True),
                            padding=ft.Padding.only(left=10, right=10, top=8))
         return ft.View(appbar=appbar, controls=[top, ft.Container(
-            scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True)],
+            scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True), self.bar_box],
             padding=0, spacing=0)
 
     def resized(self) -> None:
@@ -90,6 +94,11 @@ class Screen(BaseScreen):
 
     # -- content ------------------------------------------------------------------
     def fill(self) -> None:
+        self.fill_sheet()
+        self.fill_entry()
+
+    def fill_sheet(self) -> None:
+        """Totals, the sheet, undo/redo and what the next hand is."""
         s = self.session
         game, sheet = s.game, s.sheet
         sides = list(sheet.sides)
@@ -100,23 +109,30 @@ class Screen(BaseScreen):
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"
         show_entry = self.wide or self.tab == "hand"
-        self.sheet_box.controls = [sheetui.table(sheet, game.rules, sides, compact, self.open_hand)] \
-            if show_sheet else []
+        self.sheet_box.controls = [sheetui.table(sheet, game.rules, sides, compact, self.open_hand,
+                                                 cache=self.sheet_cache)] if show_sheet else []
         self.sheet_box.visible = show_sheet
         if not self.wide:
             self.tabs_box.content = self.tabs()
             recent = self.tab == "hand" and bool(sheet.hands)
-            self.recent_box.content = sheetui.table(sheet, game.rules, sides, True, self.open_hand,
-                                                    last_only=1) if recent else None
+            self.recent_box.content = sheetui.table(
+                sheet, game.rules, sides, True, self.open_hand, last_only=1,
+                cache=self.recent_cache) if recent else None
             self.recent_box.visible = recent
-        if sheet.finished:
-            self.info_box.content = self.game_over()
-            self.entry_box.controls = []
-        else:
-            self.info_box.content = self.next_info()
-            self.entry_box.controls = [self.panel.control] if show_entry else []
+        self.info_box.content = self.game_over() if sheet.finished else self.next_info()
         self.info_box.visible = show_entry or sheet.finished
+
+    def fill_entry(self) -> None:
+        sheet = self.session.sheet
+        show_entry = self.wide or self.tab == "hand"
+        if sheet.finished:
+            self.entry_box.controls = []
+            self.bar_box.content = None
+        else:
+            self.entry_box.controls = [self.panel.control] if show_entry else []
+            self.bar_box.content = self.panel.bar
         self.entry_box.visible = show_entry
+        self.bar_box.visible = show_entry and not sheet.finished
 
     def tabs(self) -> ft.Control:
         hands = len(self.session.sheet.hands)
@@ -162,10 +178,15 @@ class Screen(BaseScreen):
         ], spacing=8, tight=True), padding=16, border_radius=12,
             bgcolor=ft.Colors.TERTIARY_CONTAINER))
 
+    def sheet_parts(self) -> list[ft.Control]:
+        return [self.totals, self.tabs_box, self.recent_box, self.info_box, self.sheet_box,
+                self.undo_button, self.redo_button]
+
     def refresh(self, update: bool = True) -> None:
         self.fill()
         if update:
-            self.page.update()
+            # only the parts that change: a whole-page diff costs tens of ms
+            self.page.update(*self.sheet_parts(), self.entry_box, self.bar_box)
 
     # -- actions -----------------------------------------------------------
     def new_draft(self) -> None:
@@ -180,8 +201,15 @@ class Screen(BaseScreen):
         return None
 
     def after_change(self, message: str = "") -> None:
-        self.new_draft()
-        self.refresh()
+        """The new line on the sheet first, then the entry cleared for the next hand."""
+        self.fill_sheet()
+        self.page.update(*self.sheet_parts())
+        if self.panel is not None and not self.session.sheet.finished:
+            self.panel.reset(self.session.draft())  # same chips, cleared: a small update
+        else:
+            self.new_draft()
+        self.fill_entry()
+        self.page.update(self.entry_box, self.bar_box)
         self.app.broadcast(self.game_id)
         self.page.run_task(self.scroll_top)
 

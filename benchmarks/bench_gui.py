@@ -1,0 +1,123 @@
+"""How fast the table app answers, measured in the real browser (headless Chromium).
+
+    python benchmarks/bench_gui.py [--hands 20] [--loads 5] [--phone]
+
+Prints:
+- server ready: from starting the app's process to its first HTTP answer;
+- first frame: from opening the page to Flutter's first frame (the loading
+  screen gone), median over `--loads` fresh browser tabs;
+- save -> sheet: from the pointer going down on "Save hand" to the new row of
+  the sheet in the page and the next frame painted, median over `--hands`
+  hands (target: under 150 ms).  Both ends are taken inside the page
+  (performance.now()), so Playwright's own overhead is not counted.
+
+Not a test: it measures and prints.  Needs /usr/bin/chromium (see
+tests/install_browser.py).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "gui"))
+
+from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, Driver, Server, only_local  # noqa: E402
+
+from scorekeeper.storage import Repository  # noqa: E402
+
+WATCH = """(number) => { window.__bench = new Promise(resolve => {
+    const id = 'sheet-row-' + number;
+    let start = null;
+    const down = () => { start = performance.now(); };
+    window.addEventListener('pointerdown', down, {capture: true, once: true});
+    const done = () => requestAnimationFrame(() => resolve(performance.now() - start));
+    setTimeout(() => resolve(null), 10000);  // a lost tap: counted apart
+    const seen = () => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    const obs = new MutationObserver(() => {
+        if (start !== null && seen()) { obs.disconnect(); done(); }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                attributeFilter: ['flt-semantics-identifier']});
+}); }"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--phone", action="store_true")
+    parser.add_argument("--log", action="store_true", help="print the end of the server's log")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-gui-"))
+    data = tmp / "data"
+    repo = Repository(data)
+    # every hand sets both sides (no end score is reached): a long game
+    game_id = repo.create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
+    del repo
+    server = Server(data, tmp / "server.log", renderer=None)
+    options = PHONE if args.phone else DESKTOP
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            loads = []
+            for i in range(args.loads):
+                context = browser.new_context(**options)
+                context.route("**/*", only_local)
+                d = Driver(context, server, "bench", args.phone)
+                loads.append(d.open())
+                context.close()
+            context = browser.new_context(**options)
+            context.route("**/*", only_local)
+            d = Driver(context, server, "bench", args.phone)
+            d.open(f"game/{game_id}")
+            d.wait_id("save-hand")
+            times = []
+            lost = 0
+            for n in range(1, args.hands + 1):
+                bidders = d.page.evaluate(
+                    "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"bidder-\"]')]"
+                    ".map(e => e.getAttribute('flt-semantics-identifier').slice(7))")
+                for name in bidders:
+                    d.tap(f"bid-{name}-4")
+                d.tap("tricks-Ann & Cat-7")
+                d.page.evaluate(WATCH, n)
+                d.tap("save-hand")
+                took = d.page.evaluate("() => window.__bench")
+                if took is None:
+                    lost += 1
+                else:
+                    times.append(took)
+                try:
+                    d.wait_id(f"sheet-row-{n}")
+                except Exception:
+                    print("hand", n, "not saved; see", d.screenshot("bench-failed"))
+                    raise
+            browser.close()
+    finally:
+        server.stop()
+        if "--log" in sys.argv:
+            print((tmp / "server.log").read_text()[-3000:])
+    where = "phone 390x844" if args.phone else "desktop 1280x860"
+    print(f"GUI benchmark ({where}, headless Chromium, this machine)")
+    print(f"  server ready:     {server.ready_after * 1000:.0f} ms (process start -> first HTTP answer)")
+    print(f"  first frame:      median {statistics.median(loads) * 1000:.0f} ms over {len(loads)} loads "
+          f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f})")
+    print(f"  save -> sheet:    median {statistics.median(times):.0f} ms over {len(times)} hands "
+          f"(min {min(times):.0f}, max {max(times):.0f}; target < 150 ms)"
+          + (f"; {lost} not seen within 10 s" if lost else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -145,13 +145,14 @@ class Driver:
         first when it is off screen.  Retried when Flutter redraws the node.
         """
         from playwright.sync_api import Error
-        view = self.page.viewport_size
         for attempt in range(5):
             try:
+                before = loc.bounding_box(timeout=5_000)
+                # into view of its scrolling column (the window alone is not enough:
+                # a column can be clipped by what is pinned below it)
+                loc.scroll_into_view_if_needed(timeout=5_000)
                 box = loc.bounding_box(timeout=5_000)
-                if box is None or box["y"] < 0 or box["y"] + box["height"] > view["height"] \
-                        or box["x"] < 0 or box["x"] + box["width"] > view["width"]:
-                    loc.scroll_into_view_if_needed(timeout=5_000)
+                if box != before:
                     box = self._settled_box(loc)
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
                 if self.phone:

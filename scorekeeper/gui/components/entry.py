@@ -107,8 +107,9 @@ class EntryPanel:
             buttons.append(K("misdeal", tid("misdeal", K("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
         out.append(K("buttons", ft.Row(buttons, spacing=10)))
-        out.append(ft.Text(f"Still to enter: {missing}" if missing else "Ready to save",
-                           size=13, color=MUTED))
+        if not self.error:
+            out.append(ft.Text(f"Still to enter: {missing}" if missing else "Ready to save",
+                               size=13, color=MUTED))
         return out
 
     # -- bids ---------------------------------------------------------------

@@ -185,6 +185,13 @@ class Driver:
         loc.wait_for(state="attached")
         self._press(loc)
 
+    def tap_menu(self, name: str) -> None:
+        """Tap an item of an open popup menu."""
+        loc = self.page.get_by_role("menuitem", name=name).or_(
+            self.page.get_by_role("button", name=name)).first
+        loc.wait_for(state="attached")
+        self._press(loc)
+
     def fill(self, label: str, text: str) -> None:
         """Type into the text field labelled `label` (a real <input> in the DOM)."""
         loc = self.page.get_by_label(label, exact=True).first

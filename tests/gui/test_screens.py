@@ -1,0 +1,96 @@
+"""The main screens on a phone and a desktop, light and dark (screenshots for review),
+the games list (delete with undo, rematch), and two phones on one game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorekeeper.engine import random_game, score_game
+from scorekeeper.storage import Repository
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+@pytest.fixture(scope="module")
+def games(server):
+    """Saved games written straight into the app's data folder: one going, one finished."""
+    repo = Repository(server.data_dir)
+    going = next(g for seed in range(100)
+                 if len((g := random_game(random.Random(seed), preset="ihop", hands=6)).hands) == 6
+                 and not score_game(g).finished)
+    done = next(g for seed in range(100)
+                if score_game(g := random_game(random.Random(seed), preset="standard",
+                                                hands=60)).finished)
+    return {"going": repo.import_game(going.to_dict()), "done": repo.import_game(done.to_dict())}
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_main_screens(make_driver, games, phone, dark):
+    app = make_driver(phone=phone)
+    app.open()
+    app.wait_id("new-game")
+    if dark:
+        app.tap("theme")
+        app.dark = True
+    app.wait_id(f"game-{games['going']}")
+    app.screenshot("games")
+    app.tap(f"game-{games['going']}")
+    app.wait_id("save-hand")
+    app.screenshot("hand")
+    if phone:
+        app.page.get_by_role("button", name="Sheet (6)").first.tap()
+    app.wait_id("sheet-row-6")
+    app.screenshot("sheet")
+    app.tap("sheet-row-3")
+    app.wait_id("edit-hand-button")
+    app.screenshot("breakdown")
+    app.tap("edit-hand-button")
+    app.wait_id("save-hand")
+    app.screenshot("edit")
+    app.open(f"game/{games['done']}")
+    app.wait_id("game-over")
+    app.screenshot("game-over")
+    app.open("new")
+    app.wait_id("start-game")
+    app.tap("preset-ihop")
+    app.tap("options-toggle")
+    app.wait_id("option-aces")
+    app.screenshot("new-game")
+
+
+def test_delete_with_undo_and_rematch(make_driver, games):
+    app = make_driver(phone=True)
+    app.open()
+    gid = games["going"]
+    app.tap(f"game-menu-{gid}")
+    app.tap_menu("Delete")
+    app.page.get_by_role("button", name="Undo").first.wait_for(state="attached")
+    assert app.by_id(f"game-{gid}").count() == 0
+    app.tap_button("Undo")
+    app.wait_id(f"game-{gid}")
+    app.tap(f"game-menu-{gid}")
+    app.tap_menu("Rematch (same players)")
+    app.wait_id("save-hand")
+    assert "/game/" in app.page.url and gid not in app.page.url
+    # the rematch has no hands, the same sides
+    app.by_id("next-hand").first.wait_for(state="attached")
+    assert "Hand 1" in app.by_id("next-hand").first.inner_text()
+
+
+def test_two_phones_on_one_game_both_see_a_save(make_driver, server):
+    repo = Repository(server.data_dir)
+    gid = repo.create_game("standard", PLAYERS)
+    first = make_driver(phone=True, name="phone-a")
+    second = make_driver(phone=True, name="phone-b")
+    for app in (first, second):
+        app.open(f"game/{gid}")
+        app.wait_id("save-hand")
+    for name, bid in (("Bob", 3), ("Cat", 4), ("Dan", 2), ("Ann", 3)):
+        first.tap(f"bid-{name}-{bid}")
+    first.tap("tricks-Ann & Cat-7")
+    first.tap("save-hand")
+    first.wait_id("sheet-row-1")
+    second.wait_id("sheet-row-1")  # pushed by the server: nobody touched the second phone
+    assert second.by_id("score-Ann & Cat").first.inner_text().strip() == "70"

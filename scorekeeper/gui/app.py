@@ -86,6 +86,23 @@ class App:
     def error(self, text: str) -> None:
         self.message(text, error=True)
 
+    # -- the screen stays on while a game is open ---------------------------
+    def keep_awake(self, on: bool) -> None:
+        """Keep the screen awake (where the platform allows it) while a game is open."""
+        if on == getattr(self, "_awake", False):
+            return
+        self._awake = on
+
+        async def switch() -> None:
+            try:
+                if not hasattr(self, "_wakelock"):
+                    self._wakelock = ft.Wakelock()
+                await (self._wakelock.enable() if on else self._wakelock.disable())
+            except Exception as exc:  # not offered by this browser / platform
+                log.info("wakelock not available: %s", exc)
+
+        self.page.run_task(switch)
+
     # -- theme -------------------------------------------------------------
     @property
     def dark(self) -> bool:

@@ -64,6 +64,7 @@ class Router:
             raise
         view.route = route
         self.route = route
+        self.app.keep_awake(module_name in ("game", "edit_hand", "breakdown"))
         self.current = screen
         page.views.clear()
         page.views.append(view)

@@ -41,7 +41,7 @@ def _mark(side_score) -> tuple[str, str | None]:
         elif colour is None:
             colour = theme.MADE
     if side_score.bag_penalty:
-        marks.append("bags -")
+        marks.append("bag penalty")
         colour = theme.SET
     return " ".join(marks), colour
 

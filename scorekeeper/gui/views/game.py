@@ -165,9 +165,8 @@ class Screen(BaseScreen):
         sheet = self.session.sheet
         return tid("game-over", ft.Container(ft.Column([
             ft.Text("\u2660 Game over", size=18, color=MUTED),
-            tid("winner", ft.Text(f"{sheet.winner} win{'s' if ' & ' not in (sheet.winner or '') else ''}"
-                                  if sheet.winner else "No winner", size=26,
-                                  weight=ft.FontWeight.BOLD)),
+            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "No winner",
+                                  size=26, weight=ft.FontWeight.BOLD)),
             tid("reason", ft.Text(sheet.reason or "", size=16)),
             ft.Row([
                 tid("rematch", ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48,

@@ -1,0 +1,116 @@
+"""The session state under the screens: every change through the repository, every
+refusal a message, nothing lost on a storage error.  No browser needed."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.gui.state import Session, SharedRepository
+from scorekeeper.storage import StorageError
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+PLAIN = {"bids": {"Ann": 3, "Bob": 3, "Cat": 4, "Dan": 2}, "tricks": {"Ann & Cat": 7, "Bob & Dan": 6}}
+
+
+@pytest.fixture
+def session(tmp_path):
+    return Session(SharedRepository(tmp_path / "data"))
+
+
+@pytest.fixture
+def game(session):
+    res, game_id = session.create_game("standard", PLAYERS)
+    assert res and game_id
+    assert session.open(game_id)
+    return game_id
+
+
+def test_a_saved_hand_updates_the_sheet_and_the_next_hand(session, game):
+    res = session.record_hand(PLAIN)
+    assert res.ok and res.message == "Hand saved"
+    assert session.sheet.scores == {"Ann & Cat": 70, "Bob & Dan": 51}
+    assert session.next.number == 2 and session.next.dealer == "Bob"
+    assert session.can_undo and not session.can_redo
+
+
+def test_tricks_that_do_not_add_up_are_refused_with_the_reason(session, game):
+    res = session.record_hand({"bids": PLAIN["bids"], "tricks": {"Ann & Cat": 7, "Bob & Dan": 5}})
+    assert not res.ok
+    assert "tricks add up to 12" in res.message and "hand 1" in res.message
+    assert session.game.hands == ()
+
+
+def test_an_edit_that_breaks_a_later_hand_is_refused_naming_it(tmp_path):
+    session = Session(SharedRepository(tmp_path))
+    _, gid = session.create_game({"preset": "standard", "options": {"blind_nil": True}}, PLAYERS)
+    session.open(gid)
+    session.record_hand({"bids": {"Ann": 1, "Cat": 1, "Bob": 6, "Dan": 6},
+                         "tricks": {"Ann & Cat": 1, "Bob & Dan": 12}})
+    # Ann & Cat are 100+ behind, so Ann may bid blind nil in hand 2
+    assert session.next.blind["Ann & Cat"].allowed
+    assert session.record_hand({"bids": {"Ann": "nil", "Cat": 4, "Bob": 4, "Dan": 4},
+                                "blind": ["Ann"],
+                                "tricks": {"Ann": 0, "Cat": 5, "Bob & Dan": 8}})
+    # making hand 1 leaves them not behind: the blind nil of hand 2 becomes illegal
+    res = session.replace_hand(1, {"bids": {"Ann": 1, "Cat": 1, "Bob": 6, "Dan": 6},
+                                   "tricks": {"Ann & Cat": 2, "Bob & Dan": 11}})
+    assert not res.ok and "hand 2" in res.message and "blind" in res.message
+    assert len(session.game.hands) == 2
+
+
+def test_undo_and_redo_the_last_change(session, game):
+    session.record_hand(PLAIN)
+    assert session.undo() and session.game.hands == ()
+    assert session.redo() and len(session.game.hands) == 1
+
+
+def test_a_storage_error_is_a_message_and_the_game_stays_as_saved(session, game, monkeypatch):
+    session.record_hand(PLAIN)
+    saved = session.version
+
+    def broken(*args, **kwargs):
+        raise StorageError("disk full while writing the game")
+
+    monkeypatch.setattr(session.shared.repo, "record_hand", broken)
+    res = session.record_hand(PLAIN)
+    assert not res.ok and "disk full" in res.message
+    assert session.version == saved and len(session.game.hands) == 1
+
+
+def test_another_phone_saved_first(session, game, tmp_path):
+    other = Session(session.shared)
+    other.open(game)
+    assert other.record_hand(PLAIN)
+    res = session.record_hand(PLAIN)  # this phone still shows the game before that save
+    assert not res.ok
+    assert len(session.game.hands) == 1  # reloaded: the other phone's hand is shown
+
+
+def test_rematch_keeps_players_and_rules(session, game):
+    session.record_hand(PLAIN)
+    res, new_id = session.rematch(game)
+    assert res and new_id != game
+    session.open(new_id)
+    assert session.game.players == tuple(PLAYERS) and session.game.hands == ()
+
+
+def test_import_refuses_a_bad_record_with_its_reason(session):
+    res, game_id = session.import_record('{"format": "spades-game/1", "rules": "nope"}')
+    assert not res.ok and game_id is None and "nope" in res.message
+
+
+def test_export_then_import_round_trips(session, game):
+    session.record_hand(PLAIN)
+    res, text = session.export_record(game)
+    assert res
+    res, copy = session.import_record(text)
+    assert res and copy != game
+
+
+def test_an_unusable_data_folder_is_reported_not_raised(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    shared = SharedRepository(blocker / "data")
+    assert shared.notices() and "Cannot open the saved games" in shared.notices()[0]
+    session = Session(shared)
+    res, _ = session.create_game("standard", PLAYERS)
+    assert not res.ok

@@ -1,4 +1,5 @@
 """The rules engine: pure Python, no I/O, no GUI, no database."""
+from .compare import WhatIf, WhatIfRow, what_if
 from .errors import BidError, HandError, RecordError, RuleOptionError, ScorekeeperError
 from .generate import random_game, random_hand
 from .record import FORMAT, NIL, Bemo, Game, Hand, Penalty, Side, dumps_game, load_game, new_game, parse_game
@@ -8,6 +9,7 @@ from .table import BlindChance, Lock, NextHand, bid_order, leader_of, lock_statu
 from .text import OPTION_HELP, describe_rules, format_value
 
 __all__ = [
+    "WhatIf", "WhatIfRow", "what_if",
     "BidError", "HandError", "RecordError", "RuleOptionError", "ScorekeeperError",
     "random_game", "random_hand",
     "FORMAT", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "dumps_game", "load_game", "new_game", "parse_game",

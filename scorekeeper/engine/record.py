@@ -84,18 +84,8 @@ class Hand:
             "bemo": {k: v.to_dict() for k, v in self.bemo.items()},
             "penalties": [p.to_dict() for p in self.penalties],
         }
-        out: dict[str, Any] = {}
-        for key in self.given:
-            if key in values:
-                out[key] = values[key]
-            elif key in self.extra:
-                out[key] = self.extra[key]
-        for key in _HAND_FIELDS:
-            if key not in out and values[key]:
-                out[key] = values[key]
-        for key, value in self.extra.items():
-            out.setdefault(key, value)
-        return out
+        present = {k: v for k, v in values.items() if v or k in self.given}
+        return _in_given_order(present, self.given, self.extra)
 
 
 @dataclass(frozen=True)
@@ -175,21 +165,25 @@ class Game:
         if self.first_dealer_given:
             values["first_dealer"] = self.first_dealer
         values["hands"] = [h.to_dict() for h in self.hands]
-        out: dict[str, Any] = {}
-        for key in self.given:
-            if key in values:
-                out[key] = values[key]
-            elif key in self.extra:
-                out[key] = self.extra[key]
-        for key in _GAME_FIELDS:
-            if key in values:
-                out.setdefault(key, values[key])
-        for key, value in self.extra.items():
-            out.setdefault(key, value)
-        return out
+        return _in_given_order(values, self.given, self.extra)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def _in_given_order(values: dict, given: tuple[str, ...], extra: Mapping[str, Any]) -> dict:
+    """Known fields and unknown (kept) fields, in the order the record gave them, new ones after."""
+    out: dict[str, Any] = {}
+    for key in given:
+        if key in values:
+            out[key] = values[key]
+        elif key in extra:
+            out[key] = extra[key]
+    for key, value in values.items():
+        out.setdefault(key, value)
+    for key, value in extra.items():
+        out.setdefault(key, value)
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -70,6 +70,7 @@ class Scoresheet:
     reason: str | None = None
     renegs: dict[str, int] = field(default_factory=dict)
     hands_played: int = 0  # scored hands: misdeals and thrown-out hands do not count
+    unscored: int = 0  # hands recorded after the end (only when re-scoring with after_end="ignore")
 
     @property
     def finished(self) -> bool:
@@ -497,8 +498,12 @@ def behind_leader(scores: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def score_game(game: Game) -> Scoresheet:
-    """The scoresheet of a game; raises RecordError (naming the hand) for a hand the rules forbid."""
+def score_game(game: Game, *, after_end: str = "error") -> Scoresheet:
+    """The scoresheet of a game; raises RecordError (naming the hand) for a hand the rules forbid.
+
+    A hand after the end of the game is an error; with ``after_end="ignore"`` (re-scoring a record
+    under other house rules) such hands are left unscored and counted in ``Scoresheet.unscored``.
+    """
     rules = game.rules
     names = list(game.side_names)
     scores = dict.fromkeys(names, 0)
@@ -510,6 +515,9 @@ def score_game(game: Game) -> Scoresheet:
     for index, hand in enumerate(game.hands):
         number = index + 1
         if finished_after is not None:
+            if after_end == "ignore":
+                sheet.unscored = len(game.hands) - index
+                break
             raise HandError(f"the game was over after hand {finished_after} ({sheet.reason}); "
                             "no more hands can be recorded", number)
         dealer = game.dealer_of(number)

@@ -40,7 +40,7 @@ def _why_multiplied(sb: "SideBid") -> str:
         return "blind no trump"
     if sb.no_trump is not None:
         return "no trump"
-    return "bid blind"
+    return "bidding blind"
 
 
 # ---- the trick contract ---------------------------------------------------
@@ -50,7 +50,7 @@ def _contract_words(sb: "SideBid", kind: str, rules: RuleSet) -> str:
         return f"{moon_name(rules)} (all {c} tricks)"
     if kind == "ten":
         return f"{ten_name(rules)} (bid {c})"
-    return f"contract of {c}"
+    return f"contract of {c}" if len(sb.side.players) > 1 else f"bid of {c}"
 
 
 def contract_made(sb: "SideBid", kind: str, counted: int, mult: int, rules: RuleSet,

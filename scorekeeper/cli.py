@@ -1,0 +1,204 @@
+"""`scorekeeper`: the app, and the commands that score, explain, list, export and import games.
+
+Every error a user can cause ends with one line on stderr and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset,
+                     format_value, parse_game, parse_option_value, score_game)
+from .engine.text import OPTION_HELP
+
+EXIT_USAGE = 2
+
+
+class UserError(ScorekeeperError):
+    """A problem with what the user asked for (a file that cannot be read, a malformed option)."""
+
+
+def _parse_options(items: Sequence[str] | None) -> dict:
+    options = {}
+    for item in items or ():
+        if "=" not in item:
+            raise UserError(f"--option {item!r}: write it as KEY=VALUE, e.g. --option win_score=300")
+        key, value = item.split("=", 1)
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def _read_file(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a folder, not a game file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a text file (a game record is JSON)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+# ---- score -----------------------------------------------------------------
+def _sheet_table(game, sheet, explain: bool) -> str:
+    sides = sheet.sides
+    cols = ("bid", "took", "pts", "score", "bags")
+    widths = (11, 4, 5, 6, 4)
+    side_width = sum(widths) + len(widths) - 1
+    out = []
+    head = f"{'hand':>4}  {'dealer':<8}"
+    for side in sides:
+        head += " | " + side[:side_width].center(side_width)
+    out.append(head)
+    sub = " " * 14
+    for _ in sides:
+        sub += " | " + " ".join(c.rjust(w) for c, w in zip(cols, widths))
+    out.append(sub)
+    out.append("-" * len(head.rstrip().ljust(len(sub))))
+    for hand in sheet.hands:
+        row = f"{hand.number:>4}  {hand.dealer[:8]:<8}"
+        if hand.misdeal:
+            row += " | misdeal: no score, the deal moves on"
+            out.append(row)
+            continue
+        for side in sides:
+            s = hand.sides[side]
+            mark = ""
+            if hand.thrown_out:
+                mark = " thrown out"
+            elif s.set:
+                mark = " set"
+            bid = s.bid_text[:widths[0]]
+            cells = (bid, str(s.tricks), f"{s.points:+d}" if not hand.thrown_out else "0", str(s.score), str(s.bags))
+            row += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths))
+            if mark and side == sides[-1]:
+                row += mark
+        out.append(row.rstrip())
+        if explain:
+            for side in sides:
+                for line in hand.sides[side].lines:
+                    out.append(f"{'':14}   {side}: {line.points:+d}  {line.text}")
+    out.append("-" * len(out[2]))
+    total = f"{'total':>14}"
+    for side in sides:
+        cells = ("", "", "", str(sheet.scores[side]), str(sheet.bags[side]))
+        total += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths))
+    out.append(total.rstrip())
+    if sheet.finished:
+        if sheet.winner:
+            out.append(f"Winner: {sheet.winner} ({sheet.reason})")
+        else:
+            out.append(f"Game over: {sheet.reason}")
+    else:
+        out.append(f"In progress after {len(sheet.hands)} hand(s); rules: {game.rules.name}")
+    return "\n".join(out)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    game = parse_game(_read_file(args.file))
+    options = _parse_options(args.option)
+    rescoring = bool(args.rules or options)
+    if rescoring:
+        base = find_preset(args.rules) if args.rules else game.rules
+        game = game.with_rules(base.with_options(options))
+    sheet = score_game(game, after_end="ignore" if rescoring else "error")
+    if args.json:
+        print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(_sheet_table(game, sheet, args.explain))
+        if sheet.unscored:
+            print(f"Under these rules the game ends after hand {len(sheet.hands)}; "
+                  f"the {sheet.unscored} later hand(s) are not scored.")
+    return 0
+
+
+# ---- rules -----------------------------------------------------------------
+def cmd_rules(args: argparse.Namespace) -> int:
+    if not args.preset:
+        print("Rule sets (scorekeeper rules NAME for one of them):")
+        for name in PRESETS:
+            print(f"  {name:<9} {PRESET_SUMMARY[name]}")
+        return 0
+    rules = find_preset(args.preset).with_options(_parse_options(args.option))
+    print(f"{rules.name}: {PRESET_SUMMARY.get(rules.name, '')}")
+    for title, body in describe_rules(rules):
+        print(f"\n{title}\n  {body}")
+    if args.options:
+        print("\nOptions (change with --option KEY=VALUE):")
+        for key, value in rules.options().items():
+            print(f"  {key} = {format_value(value)}\n      {OPTION_HELP.get(key, '')}")
+    return 0
+
+
+# ---- the app ---------------------------------------------------------------
+def cmd_app(args: argparse.Namespace) -> int:
+    try:
+        from .gui.app import run_app
+    except ImportError as exc:  # the GUI needs flet
+        raise UserError(f"the app cannot start: {exc}") from None
+    run_app(data_dir=args.data, web=args.web, host=args.host, port=args.port)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Spades scorepad: start the app, or score and explain game records.")
+    parser.add_argument("--data", metavar="DIR", help="folder for saved games (default: your data folder, "
+                                                     "or $SCOREKEEPER_DATA)")
+    parser.add_argument("--web", action="store_true", help="serve the app for phones on this network")
+    parser.add_argument("--host", help="address to serve on (with --web: 0.0.0.0)")
+    parser.add_argument("--port", type=int, help="port to serve on (default 8550)")
+    parser.set_defaults(func=cmd_app)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    score = sub.add_parser("score", help="score a game record (spades-game/1 JSON)")
+    score.add_argument("file", help="the record, or - for standard input")
+    score.add_argument("--json", action="store_true", help="print the scoresheet as JSON")
+    score.add_argument("--explain", action="store_true", help="print every line of points under each hand")
+    score.add_argument("--rules", metavar="PRESET", help="re-score under another preset: " + ", ".join(PRESETS))
+    score.add_argument("--option", metavar="KEY=VALUE", action="append", help="re-score with a house-rule option")
+    score.set_defaults(func=cmd_score)
+
+    rules = sub.add_parser("rules", help="print a rule set in plain words")
+    rules.add_argument("preset", nargs="?", help="one of: " + ", ".join(PRESETS))
+    rules.add_argument("--option", metavar="KEY=VALUE", action="append", help="switch a house-rule option")
+    rules.add_argument("--options", action="store_true", help="also list every option and its value")
+    rules.set_defaults(func=cmd_rules)
+
+    try:
+        from .cli_storage import add_storage_commands
+    except ImportError:
+        pass
+    else:
+        add_storage_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ScorekeeperError as exc:
+        print(f"scorekeeper: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # pragma: no cover - a bug: still one line, never a traceback
+        print(f"scorekeeper: unexpected error ({exc.__class__.__name__}: {exc}); please report it",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

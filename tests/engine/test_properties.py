@@ -1,0 +1,148 @@
+"""Invariants over generated legal games, for every preset."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine import (PRESETS, ScorekeeperError, load_game, parse_game, random_game, score_game)
+
+PRESET_NAMES = sorted(PRESETS)
+common = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def games(draw, presets=PRESET_NAMES):
+    preset = draw(st.sampled_from(presets))
+    seed = draw(st.integers(0, 2**32 - 1))
+    hands = draw(st.integers(0, 14))
+    return random_game(random.Random(seed), preset, hands=hands)
+
+
+@common
+@given(games())
+def test_points_are_the_sum_of_their_lines(game):
+    for hand in score_game(game).hands:
+        for side in hand.sides.values():
+            assert side.points == sum(line.points for line in side.lines)
+            assert all(line.text for line in side.lines)
+
+
+@common
+@given(games())
+def test_bags_stay_between_0_and_9_after_every_hand(game):
+    limit = game.rules.bag_limit
+    for hand in score_game(game).hands:
+        for side in hand.sides.values():
+            assert 0 <= side.bags < limit
+
+
+@common
+@given(games())
+def test_the_score_of_a_game_is_the_fold_of_its_hands(game):
+    sheet = score_game(game)
+    totals = dict.fromkeys(sheet.sides, 0)
+    for hand in sheet.hands:
+        for name, side in hand.sides.items():
+            totals[name] += side.points
+            assert side.score == totals[name]
+    assert totals == sheet.scores
+
+
+@common
+@given(games())
+def test_replaying_hand_by_hand_equals_scoring_the_game(game):
+    whole = score_game(game).to_json()
+    partial = game.without_last_hand() if game.hands else game
+    replay = partial.with_hand(game.hands[-1]) if game.hands else partial
+    assert score_game(replay).to_json() == whole
+    if game.hands:
+        prefix = score_game(partial).to_json()
+        assert prefix["hands"] == whole["hands"][:-1]
+
+
+@common
+@given(games())
+def test_record_to_json_to_record_is_the_identity(game):
+    text = game.to_json()
+    again = load_game(json.loads(text))
+    assert again == game
+    assert again.to_dict() == game.to_dict()
+    assert json.loads(again.to_json()) == json.loads(text)
+
+
+def _mutations(draw, data):
+    """Small, nasty edits of a good record."""
+    kind = draw(st.integers(0, 9))
+    hands = data["hands"]
+    junk = draw(st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.text(max_size=4),
+                          st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3),
+                                                                               st.integers(), max_size=2)))
+    if kind == 0:
+        data[draw(st.sampled_from(sorted(data)))] = junk
+    elif kind == 1 and hands:
+        hand = draw(st.sampled_from(hands))
+        hand[draw(st.sampled_from(["bids", "tricks", "blind", "raised", "aces", "penalties", "misdeal", "bemo"]))] = junk
+    elif kind == 2 and hands:
+        hand = draw(st.sampled_from(hands))
+        if hand.get("tricks"):
+            key = draw(st.sampled_from(sorted(hand["tricks"])))
+            hand["tricks"][key] = junk
+    elif kind == 3 and hands:
+        hand = draw(st.sampled_from(hands))
+        if hand.get("bids"):
+            key = draw(st.sampled_from(sorted(hand["bids"])))
+            hand["bids"][key] = junk
+    elif kind == 4 and hands:
+        hands.insert(draw(st.integers(0, len(hands))), junk)
+    elif kind == 5:
+        data["players"] = junk
+    elif kind == 6:
+        data["rules"] = junk
+    elif kind == 7 and hands:
+        hand = draw(st.sampled_from(hands))
+        if hand.get("bids"):
+            key = draw(st.sampled_from(sorted(hand["bids"])))
+            hand["bids"][draw(st.text(max_size=3))] = hand["bids"].pop(key)
+    elif kind == 8:
+        hands.append(draw(st.sampled_from(hands)) if hands else {"bids": {}, "tricks": {}})
+    else:
+        data["format"] = junk
+    return data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.data())
+def test_the_engine_raises_only_its_own_errors_on_bad_records(game, data):
+    record = _mutations(data.draw, json.loads(game.to_json()))
+    try:
+        score_game(load_game(record))
+    except ScorekeeperError as exc:
+        assert str(exc)
+    try:
+        load_game(json.dumps(record)[: data.draw(st.integers(0, 200))])
+    except ScorekeeperError:
+        pass
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_generated_games_are_legal_for_every_preset(preset):
+    for seed in range(5):
+        game = random_game(random.Random(seed), preset)
+        assert load_game(game.to_dict()) == game
+        assert parse_game(game.to_json()).hands == game.hands
+
+
+@common
+@given(games(["standard", "ihop"]), st.sampled_from(["standard", "ihop"]))
+def test_what_if_differences_add_up(game, preset):
+    from scorekeeper.engine import find_preset, what_if
+
+    result = what_if(game, find_preset(preset))
+    if result.error:
+        return
+    for side in result.real.sides:
+        assert sum(row.difference[side] for row in result.rows) == result.difference[side]

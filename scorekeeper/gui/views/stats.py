@@ -1,0 +1,71 @@
+"""Per-player stats across finished games, as a compact table that fits a phone.
+
+Every figure is the repository's (`Repository.player_stats()`); this screen
+only formats them (a win rate of 0.5 shows as 50%).
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from ..components import dispute_state as ds
+from ..testid import tid
+from .base import BaseScreen
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+#: (heading, what it means, numeric)
+COLUMNS = (
+    ("Player", "", False),
+    ("G", "games", True),
+    ("W", "wins", True),
+    ("Win", "win rate", True),
+    ("Nil \u2713/\u2717", "nils made / failed", True),
+    ("Set", "times their side was set", True),
+)
+
+
+class Screen(BaseScreen):
+    title = "Player stats"
+
+    def load(self):
+        """The repository's stats, or the sentence saying why there are none."""
+        try:
+            return self.session.shared.call("player_stats"), None
+        except AttributeError:
+            return None, "Player stats are not available in this version of the storage."
+        except Exception as exc:  # storage trouble: say so, keep the screen
+            return None, str(exc)
+
+    def body(self) -> list[ft.Control]:
+        stats, problem = self.load()
+        if problem:
+            return [tid("stats-error", ft.Text(problem, color=ft.Colors.ERROR, size=15))]
+        if not stats:
+            return [tid("stats-empty", ft.Text(
+                "No finished games yet. Stats count the games that have a winner or have ended.",
+                size=15))]
+        lines = ds.stats_lines(stats)
+        narrow = self.width < 420
+        table = ft.DataTable(
+            columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD, size=13), numeric=num,
+                                   tooltip=meaning or None)
+                     for h, meaning, num in COLUMNS],
+            rows=[self.row(line, narrow) for line in lines],
+            column_spacing=12 if narrow else 28, horizontal_margin=8 if narrow else 16,
+            heading_row_height=40, data_row_min_height=48, data_row_max_height=56,
+            divider_thickness=0.5,
+        )
+        legend = ft.Text(" \u00b7 ".join(f"{h} {m}" for h, m, _ in COLUMNS[1:]) +
+                         ". Finished games only.", size=12, color=MUTED)
+        return [
+            tid("stats-table", ft.Row([table], scroll=ft.ScrollMode.AUTO,
+                                      alignment=ft.MainAxisAlignment.CENTER if not narrow else
+                                      ft.MainAxisAlignment.START)),
+            tid("stats-legend", legend),
+        ]
+
+    def row(self, line: ds.StatsLine, narrow: bool) -> ft.DataRow:
+        name = ft.Text(line.name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS, width=92 if narrow else 200)
+        values = [line.games, line.wins, line.win_rate, line.nils, line.times_set]
+        return ft.DataRow(cells=[ft.DataCell(tid(f"stats-{line.name}", name)),
+                                 *[ft.DataCell(ft.Text(v, size=14)) for v in values]])

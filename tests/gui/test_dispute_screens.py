@@ -26,10 +26,11 @@ NIL_HANDS = [
     {"misdeal": True},
     {"bids": {"Ann": 2, "Bob": 5, "Cat": 2, "Dan": 3}, "tricks": {"Ann": 1, "Bob": 6, "Cat": 2, "Dan": 4}},
 ]
-# a short game to 150 that Ann & Cat win in two hands, for the stats
+# a short game to 150 that Ann & Cat win in two hands (163 to 82), for the stats:
+# Dan makes a nil in hand 1, Bob & Dan are set in hand 2
 QUICK_HANDS = [
-    {"bids": {"Ann": 4, "Bob": 2, "Cat": 4, "Dan": 2}, "tricks": {"Ann": 5, "Bob": 2, "Cat": 4, "Dan": 2}},
-    {"bids": {"Ann": 4, "Bob": 2, "Cat": 4, "Dan": 2}, "tricks": {"Ann": 4, "Bob": 2, "Cat": 5, "Dan": 2}},
+    {"bids": {"Ann": 4, "Bob": 2, "Cat": 4, "Dan": "nil"}, "tricks": {"Ann": 5, "Bob": 4, "Cat": 4, "Dan": 0}},
+    {"bids": {"Ann": 4, "Bob": 2, "Cat": 4, "Dan": 2}, "tricks": {"Ann": 5, "Bob": 1, "Cat": 5, "Dan": 2}},
 ]
 
 
@@ -45,7 +46,7 @@ def games(server):
     quick = repo.create_game(find_preset("standard").with_options({"win_score": 150}), PLAYERS)
     for hand in QUICK_HANDS:
         repo.record_hand(quick, hand)
-    assert repo.get(quick).game is not None
+    assert [g.status for g in repo.list_games() if g.id == quick] == ["finished"]
     return {"nil": nil_game, "quick": quick}
 
 
@@ -70,6 +71,13 @@ def dark(app) -> None:
     app.settle()
 
 
+def as_desktop(app) -> None:
+    """The same tab at desktop size (cheaper than loading the app again)."""
+    app.page.set_viewport_size({"width": 1280, "height": 860})
+    app.name = "desktop"
+    app.settle()
+
+
 def test_rules_of_a_game_search_filters_live(make_driver, games):
     app = make_driver(phone=True)
     app.open(f"/game/{games['nil']}/rules")
@@ -84,6 +92,8 @@ def test_rules_of_a_game_search_filters_live(make_driver, games):
     app.screenshot("rules-search")
     dark(app)  # the search survives the rebuild
     wait_text(app, "rules-section-points", "overtrick")
+    app.screenshot("rules-search")
+    as_desktop(app)
     app.screenshot("rules-search")
     app.fill("Search the rules", "zebra")
     wait_text(app, "rules-nothing", "Nothing about")
@@ -114,27 +124,30 @@ def test_what_if_the_failed_nil_helped_the_partner(make_driver, games):
     assert "misdeal" in dom_text(app, "whatif-row-4")
     assert "+79" in dom_text(app, "whatif-total")
     app.screenshot("whatif")
+    app.wait_id("whatif-total").scroll_into_view_if_needed()
+    app.screenshot("whatif-table")
     dark(app)  # the choice survives the rebuild
     wait_text(app, "whatif-summary", r"\+79")
     app.screenshot("whatif")
+    as_desktop(app)
+    app.wait_id("whatif-wide")
+    wait_text(app, "whatif-summary", r"\+79")
+    app.screenshot("whatif")
 
-
-def test_what_if_a_record_that_cannot_be_played(make_driver, games):
-    app = make_driver()
-    app.open(f"/game/{games['nil']}/whatif")
-    app.wait_id("whatif-more")
-    app.tap("whatif-more")
-    app.tap("whatif-opt-nil")  # no nil bids: hand 1 has one
+    # switch nil off: hand 1 has a nil bid, so the record cannot be played
+    app.tap("whatif-more")  # its options are built when it opens
+    app.tap("whatif-opt-nil")
     error = wait_text(app, "whatif-summary", "could not have been played|do not fit")
     assert "hand 1" in error
     assert "hand 1" in dom_text(app, "whatif-error")
     app.screenshot("whatif-error")
+    # back to the game's rules, then the ihop preset (its failed nils help the partner too)
     app.tap("whatif-reset")
     wait_text(app, "whatif-summary", r"\(\+0\)")
     app.tap("whatif-preset")
     app.tap_button("Preset: ihop", exact=False)
     wait_text(app, "whatif-summary", r"\+79")
-    app.screenshot("whatif")
+    app.screenshot("whatif-preset")
 
 
 def test_chart_of_a_game(make_driver, games):
@@ -144,14 +157,13 @@ def test_chart_of_a_game(make_driver, games):
     assert re.search(r"after hand 5: Ann & Cat -?\d+, Bob & Dan -?\d+", label), label
     legend = dom_text(app, "chart-legend")
     assert "Ann & Cat" in legend and "Bob & Dan" in legend and "500 wins" in legend
+    assert "in progress" in dom_text(app, "chart-status")
     app.screenshot("chart")
     dark(app)
     app.wait_id("chart")
     app.screenshot("chart")
-    desk = make_driver()
-    desk.open(f"/game/{games['quick']}/chart")
-    assert "Ann & Cat wins" in dom_text(desk, "chart-status")
-    desk.screenshot("chart")
+    as_desktop(app)
+    app.screenshot("chart")
 
 
 def test_player_stats(make_driver, games):
@@ -161,15 +173,14 @@ def test_player_stats(make_driver, games):
     rows = app.page.get_by_role("row")
     rows.first.wait_for(state="attached")
     ann = app.page.get_by_role("row").filter(has_text="Ann").first.inner_text()
-    # one finished game (the quick one): Ann played it and won it
-    assert re.search(r"Ann\s+1\s+1\s+100%", ann), ann
-    bob = app.page.get_by_role("row").filter(has_text="Bob").first.inner_text()
-    assert re.search(r"Bob\s+1\s+0\s+0%", bob), bob
+    # one finished game (the quick one): Ann played it and won it; Dan made a nil and was set once
+    assert re.search(r"Ann\s+1\s+1\s+100%\s+0/0\s+0", ann), ann
+    dan = app.page.get_by_role("row").filter(has_text="Dan").first.inner_text()
+    assert re.search(r"Dan\s+1\s+0\s+0%\s+1/0\s+1", dan), dan
     app.screenshot("stats")
     dark(app)
     app.wait_id("stats-table")
     app.screenshot("stats")
-    desk = make_driver()
-    desk.open("/stats")
-    desk.wait_id("stats-table")
-    desk.screenshot("stats")
+    as_desktop(app)
+    app.wait_id("stats-wide")
+    app.screenshot("stats")

@@ -216,11 +216,13 @@ class OptionLine:
 
 
 def option_lines(rules: RuleSet, query: str = "") -> list[OptionLine]:
-    """Every option with its value and one-line help, only those matching `query`
-    (in the key, the name, the value or the help)."""
+    """Every option that matters for `rules` (its player count) with its value and
+    one-line help, only those matching `query` (in the key, the name, the value or the help)."""
     changed = rules.changed_options() if rules.name in PRESETS else {}
     lines = []
     for key, value in rules.options().items():
+        if not relevant(key, rules):
+            continue
         line = OptionLine(key, option_label(key), value_text(key, value), option_help(key),
                           key in changed)
         if matches(" ".join((key, key.replace("_", " "), line.label, line.value, line.help)), query):

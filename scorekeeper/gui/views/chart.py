@@ -83,7 +83,7 @@ class Screen(BaseScreen):
         step = 1 if last <= 10 else (2 if last <= 20 else 5)
         return fch.LineChart(
             data_series=lines, min_x=0, max_x=last,
-            left_axis=fch.ChartAxis(label_size=44, show_min=True, show_max=False,
+            left_axis=fch.ChartAxis(label_size=44, show_min=False, show_max=True,
                                     title=_label("Score", 12), title_size=18),
             bottom_axis=fch.ChartAxis(
                 label_size=26, title=_label("Hand", 12), title_size=18,

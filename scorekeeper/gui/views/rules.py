@@ -37,7 +37,8 @@ class Screen(BaseScreen):
         self.game_id = params.get("game_id")
         self.query = self._store("query") or ""
         self.preset = self._store("preset") or "ihop"
-        self.results = ft.Column(spacing=12, tight=True)
+        self.results = ft.Column(spacing=12, tight=True,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.count = ft.Text("", size=13, color=MUTED)
 
     # -- what survives a rebuild (theme switch) -----------------------------
@@ -56,6 +57,10 @@ class Screen(BaseScreen):
         except Exception:
             pass
 
+    def resized(self) -> None:  # phone <-> wide page (what was typed is kept)
+        if self.wide != getattr(self, "_wide", None):
+            self.app.router.refresh()
+
     # -- the rule set shown ----------------------------------------------------
     def rules(self):
         if self.game_id is not None:
@@ -71,6 +76,7 @@ class Screen(BaseScreen):
         else:
             self.title = "Rules"
         rules = self.rules()
+        self._wide = self.wide
         search = tid("rules-search", ft.TextField(
             label="Search the rules", value=self.query, prefix_icon=ft.Icons.SEARCH,
             hint_text="e.g. nil, bags, blind", dense=False, autofocus=False,
@@ -80,7 +86,8 @@ class Screen(BaseScreen):
         ))
         search_field = search.content
         self.fill_results(rules)
-        return [self.header(rules), search, self.count, self.results]
+        return [ft.Column([self.header(rules), search, self.count, self.results], spacing=12, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
 
     def header(self, rules) -> ft.Control:
         lines: list[ft.Control] = []

@@ -26,6 +26,10 @@ COLUMNS = (
 class Screen(BaseScreen):
     title = "Player stats"
 
+    def resized(self) -> None:  # a narrower or wider table
+        if (self.width < 420) != getattr(self, "_narrow", None):
+            self.app.router.refresh()
+
     def load(self):
         """The repository's stats, or the sentence saying why there are none."""
         try:
@@ -44,7 +48,7 @@ class Screen(BaseScreen):
                 "No finished games yet. Stats count the games that have a winner or have ended.",
                 size=15))]
         lines = ds.stats_lines(stats)
-        narrow = self.width < 420
+        narrow = self._narrow = self.width < 420
         table = ft.DataTable(
             columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD, size=13), numeric=num,
                                    tooltip=meaning or None)
@@ -56,12 +60,12 @@ class Screen(BaseScreen):
         )
         legend = ft.Text(" \u00b7 ".join(f"{h} {m}" for h, m, _ in COLUMNS[1:]) +
                          ". Finished games only.", size=12, color=MUTED)
-        return [
+        return [tid("stats-narrow" if narrow else "stats-wide", ft.Column([
             tid("stats-table", ft.Row([table], scroll=ft.ScrollMode.AUTO,
                                       alignment=ft.MainAxisAlignment.CENTER if not narrow else
                                       ft.MainAxisAlignment.START)),
             tid("stats-legend", legend),
-        ]
+        ], spacing=12, tight=True))]
 
     def row(self, line: ds.StatsLine, narrow: bool) -> ft.DataRow:
         name = ft.Text(line.name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,

@@ -34,9 +34,10 @@ class Screen(BaseScreen):
         super().__init__(app, **params)
         self.game_id = params.get("game_id")
         self.choice: ds.WhatIfChoice = self._stored_choice()
+        self._more_open = False
         self.pinned = ft.Column(spacing=4, tight=True)
-        self.options_box = ft.Column(spacing=0, tight=True)
-        self.table_box = ft.Column(spacing=0, tight=True)
+        self.options_box = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.table_box = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # -- the choice, kept across rebuilds ----------------------------------------
     def _stored_choice(self) -> ds.WhatIfChoice:
@@ -65,17 +66,26 @@ class Screen(BaseScreen):
             bgcolor=ft.Colors.SECONDARY_CONTAINER))
         intro = ft.Text(f"The {len(self.game.hands)} hands of this game re-scored under other rules, "
                         "beside the real sheet.", size=14, color=MUTED)
-        options = ft.Column([intro, self.preset_picker(), self.options_box], spacing=8, tight=True)
+        options = ft.Column([intro, self.preset_picker(), self.options_box], spacing=8, tight=True,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if self.wide:
-            main = ft.Row([
+            main = tid("whatif-wide", ft.Row([
                 ft.Container(ft.Column([options], scroll=ft.ScrollMode.AUTO), expand=2, padding=12),
                 ft.Container(ft.Column([self.table_box], scroll=ft.ScrollMode.AUTO), expand=3, padding=12),
-            ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+            ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START), expand=True)
         else:
-            main = ft.Column([ft.Container(ft.Column([options, self.table_box], spacing=12, tight=True),
+            main = ft.Column([ft.Container(ft.Column([options, self.table_box], spacing=12, tight=True,
+                                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                                            padding=12)],
-                             scroll=ft.ScrollMode.AUTO, expand=True)
-        return self.view([ft.Column([pinned, main], spacing=0, expand=True)], scroll=False)
+                             scroll=ft.ScrollMode.AUTO, expand=True,
+                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._wide = self.wide
+        return self.view([ft.Column([pinned, main], spacing=0, expand=True,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)], scroll=False)
+
+    def resized(self) -> None:  # phone <-> wide layout
+        if self.wide != getattr(self, "_wide", None):
+            self.app.router.refresh()
 
     def preset_picker(self) -> ft.Control:
         rules = self.game.rules
@@ -96,14 +106,23 @@ class Screen(BaseScreen):
                                               disabled=not self.choice.changes and not self.choice.preset,
                                               on_click=lambda e: self.pick_preset(GAME_RULES))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        open_more = self._more_open or any(k in self.choice.changes for k in rest)
         more = ft.ExpansionTile(
             title=ft.Text("More options", weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(f"{len(rest)} other house rules", size=13),
-            controls=[self.option_control(k) for k in rest], maintain_state=True,
+            controls=[self.option_control(k) for k in rest] if open_more else [ft.Text("…")],
+            maintain_state=True, expanded=open_more,
             min_tile_height=56, tile_padding=ft.Padding.symmetric(horizontal=4),
-            expanded=any(k in self.choice.changes for k in rest))
+            on_change=lambda e: self.fill_more(e.control, rest, e.data))
         self.options_box.controls = [head, *[self.option_control(k) for k in first],
                                      tid("whatif-more", more)]
+
+    def fill_more(self, tile: ft.ExpansionTile, keys: list[str], expanded) -> None:
+        """The other options are built when first opened (they are many)."""
+        self._more_open = expanded in (True, "true")
+        if self._more_open and len(tile.controls) != len(keys):
+            tile.controls = [self.option_control(k) for k in keys]
+            tile.update()
 
     def option_control(self, key: str) -> ft.Control:
         rules = self.game.rules
@@ -114,18 +133,23 @@ class Screen(BaseScreen):
             ft.Text(label, size=15, weight=ft.FontWeight.BOLD if changed else None,
                     color=ft.Colors.PRIMARY if changed else None),
             ft.Text(ds.option_help(key), size=12, color=MUTED),
-        ], spacing=0, tight=True, expand=True)
+        ], spacing=0, tight=True)
         if ds.is_switch(key, rules):
             control = tid(f"whatif-opt-{key}", ft.Switch(
                 value=bool(value), on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
                 label=label)
         else:
-            current = ds.encode(value)
+            values = ds.choices(key, value, getattr(rules, key))
+            texts = [ds.value_text(key, v) for v in values]
+            long = max(len(t) for t in texts) > 9
             control = tid(f"whatif-opt-{key}", ft.Dropdown(
-                value=current, width=128, dense=True,
-                options=[ft.DropdownOption(key=ds.encode(v), text=ds.value_text(key, v))
-                         for v in ds.choices(key, value, getattr(rules, key))],
-                on_select=lambda e, k=key: self.set_option(k, ds.decode(e.control.value))))
+                value=ds.encode(value), width=None if long else 128, dense=True, expand=long,
+                options=[ft.DropdownOption(key=ds.encode(v), text=t) for v, t in zip(values, texts)],
+                on_select=lambda e, k=key: self.set_option(k, ds.decode(e.control.value))), expand=long)
+            if long:
+                return ft.Container(ft.Column([text, ft.Row([control])], spacing=4, tight=True),
+                                    padding=ft.Padding.symmetric(vertical=4))
+        text.expand = True
         row = ft.Row([text, control], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         return ft.Container(row, padding=ft.Padding.symmetric(vertical=4))
 
@@ -140,8 +164,13 @@ class Screen(BaseScreen):
             tid("whatif-real", ft.Text(self.real_text(), size=13, color=ft.Colors.ON_SECONDARY_CONTAINER)),
         ]
         if comparison.error:
-            self.table_box.controls = [tid("whatif-error", ft.Container(ft.Text(
-                comparison.error, color=ft.Colors.ERROR, size=15), padding=ft.Padding.symmetric(vertical=8)))]
+            self.table_box.controls = [tid("whatif-error", ft.Container(ft.Column([
+                ft.Text("These hands cannot be re-scored under these rules:", size=15,
+                        weight=ft.FontWeight.BOLD),
+                ft.Text(comparison.error, color=ft.Colors.ERROR, size=15),
+                ft.Text("Switch the option back, or pick other rules.", size=13, color=MUTED),
+            ], spacing=6, tight=True), padding=12, border_radius=12,
+                border=ft.Border.all(1, ft.Colors.ERROR)))]
             return
         if not result.rows:
             self.table_box.controls = [ft.Text("No hands yet: nothing to re-score.", size=15)]

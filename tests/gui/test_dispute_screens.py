@@ -71,6 +71,13 @@ def dark(app) -> None:
     app.settle()
 
 
+def at_360(app) -> None:
+    """The narrowest phone the app is made for."""
+    app.page.set_viewport_size({"width": 360, "height": 740})
+    app.name = "phone360"
+    app.settle()
+
+
 def as_desktop(app) -> None:
     """The same tab at desktop size (cheaper than loading the app again)."""
     app.page.set_viewport_size({"width": 1280, "height": 860})
@@ -162,6 +169,8 @@ def test_chart_of_a_game(make_driver, games):
     dark(app)
     app.wait_id("chart")
     app.screenshot("chart")
+    at_360(app)
+    app.screenshot("chart")
     as_desktop(app)
     app.screenshot("chart")
 
@@ -177,6 +186,11 @@ def test_player_stats(make_driver, games):
     assert re.search(r"Ann\s+1\s+1\s+100%\s+0/0\s+0", ann), ann
     dan = app.page.get_by_role("row").filter(has_text="Dan").first.inner_text()
     assert re.search(r"Dan\s+1\s+0\s+0%\s+1/0\s+1", dan), dan
+    app.screenshot("stats")
+    at_360(app)  # every column fits
+    for row in app.page.get_by_role("row").all():
+        box = row.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
     app.screenshot("stats")
     dark(app)
     app.wait_id("stats-table")

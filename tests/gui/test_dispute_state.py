@@ -210,3 +210,78 @@ def test_stats_lines_format_the_repositorys_figures():
     lines = ds.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)])
     assert lines[0] == ds.StatsLine("Ann", "3", "2", "67%", "1/2", "4")
     assert lines[1].win_rate == "0%"
+
+
+# ---- every offered choice, on a game of every preset ------------------------------
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_offered_choice_rescores_or_says_why(preset):
+    import random
+
+    from scorekeeper.engine import random_game
+
+    game = random_game(random.Random(7), preset=preset, hands=8)
+    first, rest = ds.ordered_options(game.rules)
+    for key in first + rest:
+        values = [True, False] if ds.is_switch(key, game.rules) else ds.choices(key, getattr(game.rules, key))
+        for value in values:
+            choice = ds.WhatIfChoice()
+            choice.set(key, value, game.rules)
+            comparison = ds.compare(game, choice)
+            assert comparison.summary
+            if comparison.error is None:
+                assert len(comparison.result.rows) == len(game.hands)
+    for name in ds.presets_for(game.rules):
+        assert ds.compare(game, ds.WhatIfChoice(preset=name)).summary
+
+
+# ---- the four screens built without a browser (no client: controls only) -----------
+class _Store(dict):
+    def set(self, key, value):
+        self[key] = value
+
+
+class _FakePage:
+    def __init__(self, width):
+        self.width, self.height = width, 800
+        self.session = type("S", (), {"store": _Store()})()
+
+
+class _FakeSession:
+    def __init__(self, game, stats=()):
+        from scorekeeper.engine import next_hand
+
+        self.game, self.sheet, self.next = game, score_game(game), next_hand(game)
+        self.shared = type("Shared", (), {"call": staticmethod(lambda name: list(stats))})()
+
+    def open(self, game_id):
+        from scorekeeper.gui.state import Result
+        return Result(True)
+
+
+class _FakeApp:
+    dark = False
+
+    def __init__(self, game, width, stats=()):
+        self.page = _FakePage(width)
+        self.session = _FakeSession(game, stats)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_screens_build_for_every_preset(preset, width):
+    import importlib
+    import random
+
+    import flet as ft
+
+    from scorekeeper.engine import random_game
+
+    game = random_game(random.Random(3), preset=preset, hands=6)
+    app = _FakeApp(game, width)
+    for module in ("rules", "whatif", "chart"):
+        screen = importlib.import_module(f"scorekeeper.gui.views.{module}").Screen(app, game_id="g1")
+        assert isinstance(screen.build(), ft.View)
+    general = importlib.import_module("scorekeeper.gui.views.rules").Screen(app)
+    assert isinstance(general.build(), ft.View)
+    stats = importlib.import_module("scorekeeper.gui.views.stats").Screen(app)
+    assert isinstance(stats.build(), ft.View)

@@ -12,14 +12,15 @@ from ..testid import tid
 from .base import BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
-#: (heading, what it means, numeric)
+#: (heading, what it means, width on a phone, width on a wide page): fixed widths, so
+#: the table is laid out the same before and after the font has loaded, and fits 360 px
 COLUMNS = (
-    ("Player", "", False),
-    ("G", "games", True),
-    ("W", "wins", True),
-    ("Win", "win rate", True),
-    ("Nil \u2713/\u2717", "nils made / failed", True),
-    ("Set", "times their side was set", True),
+    ("Player", "", 88, 200),
+    ("G", "games", 24, 48),
+    ("W", "wins", 24, 48),
+    ("Win", "win rate", 46, 72),
+    ("Nil \u2713/\u2717", "nils made / failed", 54, 80),
+    ("Set", "times their side was set", 30, 48),
 )
 
 
@@ -50,15 +51,15 @@ class Screen(BaseScreen):
         lines = ds.stats_lines(stats)
         narrow = self._narrow = self.width < 420
         table = ft.DataTable(
-            columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD, size=13), numeric=num,
+            columns=[ft.DataColumn(self.cell(h, i, narrow, heading=True), numeric=i > 0,
                                    tooltip=meaning or None)
-                     for h, meaning, num in COLUMNS],
+                     for i, (h, meaning, _, _) in enumerate(COLUMNS)],
             rows=[self.row(line, narrow) for line in lines],
-            column_spacing=12 if narrow else 28, horizontal_margin=8 if narrow else 16,
+            column_spacing=10 if narrow else 24, horizontal_margin=8 if narrow else 16,
             heading_row_height=40, data_row_min_height=48, data_row_max_height=56,
             divider_thickness=0.5,
         )
-        legend = ft.Text(" \u00b7 ".join(f"{h} {m}" for h, m, _ in COLUMNS[1:]) +
+        legend = ft.Text(" \u00b7 ".join(f"{h} {m}" for h, m, _, _ in COLUMNS[1:]) +
                          ". Finished games only.", size=12, color=MUTED)
         return [tid("stats-narrow" if narrow else "stats-wide", ft.Column([
             tid("stats-table", ft.Row([table], scroll=ft.ScrollMode.AUTO,
@@ -67,9 +68,16 @@ class Screen(BaseScreen):
             tid("stats-legend", legend),
         ], spacing=12, tight=True))]
 
+    @staticmethod
+    def cell(text: str, column: int, narrow: bool, heading: bool = False) -> ft.Text:
+        width = COLUMNS[column][2 if narrow else 3]
+        return ft.Text(text, size=12 if heading else 14, width=width, max_lines=1, no_wrap=True,
+                       overflow=ft.TextOverflow.ELLIPSIS,
+                       weight=ft.FontWeight.BOLD if heading or column == 0 else None,
+                       text_align=ft.TextAlign.START if column == 0 else ft.TextAlign.END)
+
     def row(self, line: ds.StatsLine, narrow: bool) -> ft.DataRow:
-        name = ft.Text(line.name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,
-                       overflow=ft.TextOverflow.ELLIPSIS, width=92 if narrow else 200)
-        values = [line.games, line.wins, line.win_rate, line.nils, line.times_set]
-        return ft.DataRow(cells=[ft.DataCell(tid(f"stats-{line.name}", name)),
-                                 *[ft.DataCell(ft.Text(v, size=14)) for v in values]])
+        values = [line.name, line.games, line.wins, line.win_rate, line.nils, line.times_set]
+        cells = [self.cell(v, i, narrow) for i, v in enumerate(values)]
+        cells[0] = tid(f"stats-{line.name}", cells[0])
+        return ft.DataRow(cells=[ft.DataCell(c) for c in cells])

@@ -17,7 +17,7 @@ from ..testid import tid
 from .base import BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
-HAND_COL = 44
+HAND_COL = 38
 GAME_RULES = "__game__"  # the Dropdown key of "this game's rules"
 
 
@@ -99,13 +99,12 @@ class Screen(BaseScreen):
     def fill_options(self) -> None:
         rules = self.game.rules
         first, rest = ds.ordered_options(rules)
-        changed = self.choice.describe(rules)
-        head = ft.Row([
-            ft.Text(changed, size=13, expand=True, color=MUTED),
-            tid("whatif-reset", ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT,
-                                              disabled=not self.choice.changes and not self.choice.preset,
-                                              on_click=lambda e: self.pick_preset(GAME_RULES))),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self._labels: dict[str, ft.Text] = {}
+        self._head = ft.Text(size=13, expand=True, color=MUTED)
+        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT,
+                                    on_click=lambda e: self.pick_preset(GAME_RULES))
+        head = ft.Row([self._head, tid("whatif-reset", self._reset)],
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
         open_more = self._more_open or any(k in self.choice.changes for k in rest)
         more = ft.ExpansionTile(
             title=ft.Text("More options", weight=ft.FontWeight.BOLD),
@@ -116,6 +115,17 @@ class Screen(BaseScreen):
             on_change=lambda e: self.fill_more(e.control, rest, e.data))
         self.options_box.controls = [head, *[self.option_control(k) for k in first],
                                      tid("whatif-more", more)]
+        self.mark_changes()
+
+    def mark_changes(self) -> None:
+        """What is compared, in words, and the switched options in bold."""
+        rules = self.game.rules
+        self._head.value = self.choice.describe(rules)
+        self._reset.disabled = not self.choice.changes and not self.choice.preset
+        for key, label in self._labels.items():
+            changed = key in self.choice.changes
+            label.weight = ft.FontWeight.BOLD if changed else None
+            label.color = ft.Colors.PRIMARY if changed else None
 
     def fill_more(self, tile: ft.ExpansionTile, keys: list[str], expanded) -> None:
         """The other options are built when first opened (they are many)."""
@@ -129,9 +139,10 @@ class Screen(BaseScreen):
         value = self.choice.value(key, rules)
         label = ds.option_label(key)
         changed = key in self.choice.changes
+        self._labels[key] = title = ft.Text(label, size=15, weight=ft.FontWeight.BOLD if changed else None,
+                                            color=ft.Colors.PRIMARY if changed else None)
         text = ft.Column([
-            ft.Text(label, size=15, weight=ft.FontWeight.BOLD if changed else None,
-                    color=ft.Colors.PRIMARY if changed else None),
+            title,
             ft.Text(ds.option_help(key), size=12, color=MUTED),
         ], spacing=0, tight=True)
         if ds.is_switch(key, rules):
@@ -186,13 +197,14 @@ class Screen(BaseScreen):
 
     def table(self, result) -> ft.Control:
         sides = list(result.real.sides)
+        self.number_size = 14 if len(sides) < 3 or self.wide else 13
         header = ft.Container(ft.Row([
             ft.Text("Hand", size=12, width=HAND_COL, color=MUTED),
             *[ft.Column([ft.Text(side, size=13, weight=ft.FontWeight.BOLD, max_lines=1,
                                  overflow=ft.TextOverflow.ELLIPSIS),
                          ft.Text("real \u2192 if (\u00b1)", size=11, color=MUTED)],
                         spacing=0, tight=True, expand=True) for side in sides],
-        ], spacing=6), padding=ft.Padding.symmetric(vertical=6, horizontal=6))
+        ], spacing=4), padding=ft.Padding.symmetric(vertical=6, horizontal=6))
         rows: list[ft.Control] = [header, ft.Divider(height=1)]
         for i, row in enumerate(result.rows):
             misdeal = result.real.hands[i].misdeal
@@ -205,10 +217,10 @@ class Screen(BaseScreen):
                                                 clip_behavior=ft.ClipBehavior.ANTI_ALIAS))
 
     def cell(self, real: Any, other: Any, diff: int | None, bold: bool = False) -> ft.Control:
+        # three sides on a phone: a smaller size, and "real -> other" may wrap (never cut)
         return ft.Column([
-            ft.Text(f"{ds.plain(real)} \u2192 {ds.plain(other)}", size=14,
-                    weight=ft.FontWeight.BOLD if bold else None, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(f"{ds.plain(real)} \u2192 {ds.plain(other)}", size=self.number_size,
+                    weight=ft.FontWeight.BOLD if bold else None),
             ft.Text(ds.signed(diff), size=13, color=_diff_colour(diff),
                     weight=ft.FontWeight.BOLD if diff else None),
         ], spacing=0, tight=True, expand=True)
@@ -220,7 +232,7 @@ class Screen(BaseScreen):
         else:
             cells = [self.cell(row.real.get(s), row.other.get(s), row.difference.get(s)) for s in sides]
         return tid(f"whatif-row-{row.number}", ft.Container(
-            ft.Row([ft.Text(str(row.number), size=14, width=HAND_COL), *cells], spacing=6),
+            ft.Row([ft.Text(str(row.number), size=14, width=HAND_COL), *cells], spacing=4),
             padding=ft.Padding.symmetric(vertical=6, horizontal=6),
             bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.AMBER) if differs else None))
 
@@ -228,7 +240,7 @@ class Screen(BaseScreen):
         cells = [self.cell(result.real.scores[s], result.other.scores[s], result.difference.get(s), bold=True)
                  for s in sides]
         return tid("whatif-total", ft.Container(
-            ft.Row([ft.Text("Total", size=14, width=HAND_COL, weight=ft.FontWeight.BOLD), *cells], spacing=6),
+            ft.Row([ft.Text("Total", size=13, width=HAND_COL, weight=ft.FontWeight.BOLD), *cells], spacing=4),
             padding=ft.Padding.symmetric(vertical=8, horizontal=6),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
 
@@ -241,6 +253,6 @@ class Screen(BaseScreen):
     def set_option(self, key: str, value: Any) -> None:
         self.choice.set(key, value, self.game.rules)
         self._keep()
-        self.fill_options()
+        self.mark_changes()  # the switches themselves are as the user left them
         self.fill_result()
         self.page.update()

@@ -143,7 +143,9 @@ def cmd_app(args: argparse.Namespace) -> int:
         from .gui.app import run_app
     except ImportError as exc:  # the GUI needs flet
         raise UserError(f"the app cannot start: {exc}") from None
-    run_app(data_dir=args.data, web=args.web, host=args.host, port=args.port)
+    from .storage import default_data_dir
+
+    run_app(data_dir=default_data_dir(args.data), web=args.web, host=args.host, port=args.port)
     return 0
 
 
@@ -155,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "or $SCOREKEEPER_DATA)")
     parser.add_argument("--web", action="store_true", help="serve the app for phones on this network")
     parser.add_argument("--host", help="address to serve on (with --web: 0.0.0.0)")
-    parser.add_argument("--port", type=int, help="port to serve on (default 8550)")
+    parser.add_argument("--port", type=int, help="port to serve on (default 8000)")
     parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -1,0 +1,174 @@
+"""The storage commands of the ``scorekeeper`` CLI: ``games``, ``export ID``, ``import FILE``.
+
+``add_storage_commands(subparsers)`` registers them on the main parser's
+subparsers; each sets ``func``, a callable taking the parsed arguments and
+returning the exit code. Every command takes ``--data DIR``. A problem the
+user can cause ends with exit code 2 and one line on stderr, never a
+traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.storage import GameSummary, Repository
+
+EXIT_ERROR = 2
+
+DATA_HELP = "folder of the saved games (default: $SCOREKEEPER_DATA, else the user's data folder)"
+
+
+def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
+    games = subparsers.add_parser("games", help="list the saved games, in progress first",
+                                  description="List the saved games: in progress first, newest first.")
+    games.add_argument("--trash", action="store_true", help="list the games in the trash instead")
+    _data_option(games)
+    games.set_defaults(func=_guarded(cmd_games, "games"))
+
+    export = subparsers.add_parser("export", help="write a game as spades-game/1 JSON or as a CSV scoresheet",
+                                   description="Write a saved game as spades-game/1 JSON (default) "
+                                               "or its scoresheet as CSV, one row per hand per side.")
+    export.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
+    export.add_argument("--csv", action="store_true", help="write the scoresheet as CSV")
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    _data_option(export)
+    export.set_defaults(func=_guarded(cmd_export, "export"))
+
+    imp = subparsers.add_parser("import", help="add a spades-game/1 JSON file to the saved games",
+                                description="Check a spades-game/1 JSON file with the rules engine "
+                                            "and add it to the saved games.")
+    imp.add_argument("file", metavar="FILE", help="the game record to import ('-' reads standard input)")
+    _data_option(imp)
+    imp.set_defaults(func=_guarded(cmd_import, "import"))
+
+
+def _data_option(parser: argparse.ArgumentParser) -> None:
+    # SUPPRESS: a --data given before the command (if the main parser has one) is not reset to None.
+    parser.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS, help=DATA_HELP)
+
+
+def _guarded(command: Callable[[argparse.Namespace], int], name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except ScorekeeperError as err:
+            return _fail(name, str(err))
+        except OSError as err:
+            where = f"{err.filename}: " if err.filename else ""
+            return _fail(name, f"{where}{err.strerror or err}")
+    run.__name__ = command.__name__
+    run.__doc__ = command.__doc__
+    return run
+
+
+def _fail(name: str, message: str) -> int:
+    print(f"scorekeeper {name}: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _open(args: argparse.Namespace) -> Repository:
+    repo = Repository(getattr(args, "data", None))
+    for notice in repo.notices:
+        print(f"note: {notice}", file=sys.stderr)
+    repo.notices.clear()
+    return repo
+
+
+def _flush_notices(repo: Repository) -> None:
+    for notice in repo.notices:
+        print(f"note: {notice}", file=sys.stderr)
+    repo.notices.clear()
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """Print one line per saved game."""
+    repo = _open(args)
+    summaries = repo.list_trash() if args.trash else repo.list_games()
+    _flush_notices(repo)
+    if not summaries:
+        where = "in the trash" if args.trash else "saved"
+        print(f"No games {where} in {repo.data_dir}.")
+        return 0
+    for line in format_games(summaries):
+        print(line)
+    return 0
+
+
+def format_games(summaries: Sequence[GameSummary]) -> list[str]:
+    rows = [(s.id, _status(s), s.rules, f"{s.hands_played} hand{'s' if s.hands_played != 1 else ''}",
+             _when(s.updated), "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) for s in summaries]
+    headers = ("ID", "STATUS", "RULES", "HANDS", "LAST CHANGE", "SCORES")
+    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers) - 1)]
+    lines = []
+    for row in [headers, *rows]:
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
+        lines.append("  ".join([*cells, row[-1]]).rstrip())
+    return lines
+
+
+def _status(summary: GameSummary) -> str:
+    if summary.status == "finished":
+        return f"won by {summary.winner}" if summary.winner else "finished"
+    return "in progress"
+
+
+def _when(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a game's record (JSON) or its scoresheet (CSV)."""
+    repo = _open(args)
+    if args.csv:
+        text = repo.export_csv(args.id)
+    else:
+        text = json.dumps(repo.export_game(args.id), indent=2, ensure_ascii=False) + "\n"
+    _flush_notices(repo)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8", newline="")
+        print(f"wrote game {args.id} to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Validate a spades-game/1 file with the engine and add it."""
+    if args.file == "-":
+        text, source = sys.stdin.read(), "standard input"
+    else:
+        text, source = Path(args.file).read_text(encoding="utf-8"), args.file
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        return _fail("import", f"{source} is not JSON: {err.msg} at line {err.lineno} column {err.colno}")
+    repo = _open(args)
+    try:
+        game_id = repo.import_game(data)
+    except ScorekeeperError as err:
+        return _fail("import", f"{source}: {err}")
+    _flush_notices(repo)
+    summary = next((s for s in repo.list_games() if s.id == game_id), None)
+    title = f" ({summary.title}, {_status(summary)})" if summary else ""
+    print(f"imported {source} as game {game_id}{title}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run only the storage commands (the full CLI is ``scorekeeper.cli``)."""
+    parser = argparse.ArgumentParser(prog="scorekeeper")
+    add_storage_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""Storage trouble, by meaning. Every message is meant for the user and names the game or file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.engine.errors import ScorekeeperError
+
+
+class StorageError(ScorekeeperError):
+    """Something went wrong reading or writing the saved games."""
+
+
+class GameChangedError(StorageError):
+    """The game was changed by another window or process since this one read it."""
+
+    def __init__(self, game_id: str, expected: int, actual: int):
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"this game was changed elsewhere: game {game_id} is now at version {actual}, "
+            f"this window had version {expected}; reload it and enter the change again"
+        )
+
+
+class NewerSchemaError(StorageError):
+    """A database written by a newer version of the app; it is left untouched."""
+
+    def __init__(self, path: Path, found: int, supported: int):
+        self.path = Path(path)
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"{path} was saved by a newer version of scorekeeper (data schema {found}, "
+            f"this version reads up to {supported}); it was left untouched: "
+            f"update scorekeeper to open it"
+        )
+
+
+class DamagedFileError(StorageError):
+    """A database file that is not JSON, is truncated or does not have the expected shape."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{path} is damaged: {reason}")

@@ -1,0 +1,130 @@
+"""Small builders and checks shared by the engine's rule-by-rule tests.
+
+Records are plain dicts in the spades-game/1 shape (GAME_FORMAT.md); every
+test goes through the public path ``score_game(load_game(record)).to_json()``
+and looks at numbers only (points, score, bags, status, winner).
+
+Seats used throughout:
+- four players: Ann, Bob, Cat, Dan clockwise; "Us" is Ann + Cat, "Them" is
+  Bob + Dan; Ann deals the first hand unless a test says otherwise.
+- the worked examples use North, East, South, West: "NS" and "EW".
+- three players: Ann, Bob, Cat (each is a side).
+- six players: Ann .. Fay; default sides Ann & Dan, Bob & Eve, Cat & Fay.
+"""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine.errors import RecordError
+
+FORMAT = "spades-game/1"
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+US_THEM = ["Us", "Them"]
+COMPASS = ["North", "East", "South", "West"]
+NS_EW = ["NS", "EW"]
+THREE = ["Ann", "Bob", "Cat"]
+SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+SIX_SIDES = ["Ann & Dan", "Bob & Eve", "Cat & Fay"]
+
+MISDEAL = {"misdeal": True}
+
+
+def rules(preset: str, **options):
+    """The record's "rules" field: the bare preset, or the preset with options."""
+    if not options:
+        return preset
+    return {"preset": preset, "options": options}
+
+
+def hand(bids: dict, tricks: dict, **extra) -> dict:
+    """One played hand: bids, tricks and any optional fields (blind, aces, ...)."""
+    h = {"bids": dict(bids), "tricks": dict(tricks)}
+    h.update(extra)
+    return h
+
+
+def game(rule_spec, hands, players=None, team_names="default", **extra) -> dict:
+    """A whole record. Four players default to Ann/Bob/Cat/Dan as Us/Them."""
+    players = list(players or FOUR)
+    record = {"format": FORMAT, "rules": rule_spec, "players": players}
+    if team_names == "default":
+        team_names = US_THEM if players == FOUR else NS_EW if players == COMPASS else None
+    if team_names is not None:
+        record["team_names"] = list(team_names)
+    record.update(extra)
+    record["hands"] = [dict(h) for h in hands]
+    return record
+
+
+def std(rule_spec="standard", hands=(), **extra) -> dict:
+    return game(rule_spec, hands, **extra)
+
+
+def score(record, bag_range: bool = True) -> dict:
+    """Score a record through the public API and check the sheet's invariants.
+
+    ``bag_range=False`` skips the 0..9 check, for rule sets without a bag
+    penalty (three players without the count_bags option).
+    """
+    from scorekeeper.engine import load_game, score_game
+
+    out = score_game(load_game(record)).to_json()
+    check_sheet(out, bag_range)
+    return out
+
+
+def check_sheet(out: dict, bag_range: bool = True) -> None:
+    """What must hold for any scoresheet: lines add up, scores run, bags 0..9."""
+    running = {name: 0 for name in out["sides"]}
+    for number, h in enumerate(out["hands"], start=1):
+        assert h["number"] == number
+        for name, s in h.get("sides", {}).items():
+            assert sum(line["points"] for line in s["lines"]) == s["points"], (number, name, s)
+            running[name] += s["points"]
+            assert s["score"] == running[name], (number, name, s)
+            if bag_range:
+                assert 0 <= s["bags"] <= 9, (number, name, s)
+    assert out["scores"] == running
+    if out["status"] == "finished":
+        assert out["winner"] in out["sides"]
+        assert out["reason"]
+    else:
+        assert out["status"] == "in_progress"
+        assert out["winner"] is None
+
+
+def side(out: dict, number: int, name: str) -> dict:
+    """The scoresheet entry of one side in hand ``number`` (1-based)."""
+    return out["hands"][number - 1]["sides"][name]
+
+
+def triple(out: dict, number: int, name: str) -> tuple[int, int, int]:
+    s = side(out, number, name)
+    return (s["points"], s["score"], s["bags"])
+
+
+def assert_hands(out: dict, expected: dict) -> None:
+    """expected: {hand number: {side: (points, score after, bags after)}}."""
+    for number, sides in expected.items():
+        for name, want in sides.items():
+            assert triple(out, number, name) == tuple(want), (number, name)
+
+
+def texts(out: dict, number: int, name: str) -> str:
+    """All line texts of one side in one hand, lower-cased, for light checks."""
+    return " | ".join(line["text"] for line in side(out, number, name)["lines"]).lower()
+
+
+def points_of(out: dict, number: int) -> dict:
+    return {name: s["points"] for name, s in out["hands"][number - 1].get("sides", {}).items()}
+
+
+def record_error(record, hand_number, error=RecordError):
+    """The record must be refused with ``error`` naming hand ``hand_number``."""
+    with pytest.raises(error) as info:
+        score(record)
+    err = info.value
+    assert err.hand == hand_number, str(err)
+    if hand_number is not None:
+        assert str(err).startswith(f"hand {hand_number}:"), str(err)
+    return err

@@ -285,3 +285,17 @@ def test_the_screens_build_for_every_preset(preset, width):
     assert isinstance(general.build(), ft.View)
     stats = importlib.import_module("scorekeeper.gui.views.stats").Screen(app)
     assert isinstance(stats.build(), ft.View)
+
+
+def test_differences_from_the_game_follow_the_preset_and_the_switches():
+    rules = find_preset("standard")
+    choice = ds.WhatIfChoice()
+    assert choice.differences(rules) == set()
+    choice.set("blind_nil", True, rules)
+    assert choice.differences(rules) == {"blind_nil"}
+    choice.pick_preset("ihop")
+    assert {"nil_tricks_count_for_partner", "blind_nil", "moon", "partnership_bidding"} <= choice.differences(rules)
+    choice.pick_preset("standard")
+    assert choice.differences(rules) == set()
+    clash = ds.WhatIfChoice(preset="ihop", changes={"win_score": -600})
+    assert clash.differences(rules) == {"win_score"}

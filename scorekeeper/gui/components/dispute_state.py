@@ -274,6 +274,14 @@ class WhatIfChoice:
         else:
             self.changes[key] = value
 
+    def differences(self, game_rules: RuleSet) -> set[str]:
+        """The options whose value here is not the game's own (empty when the switches clash)."""
+        try:
+            other = self.rules(game_rules)
+        except ScorekeeperError:
+            return set(self.changes)
+        return {k for k, v in other.options().items() if getattr(game_rules, k) != v}
+
     def describe(self, game_rules: RuleSet) -> str:
         """What is being compared, in words: "ihop rules, with Blind nil: off"."""
         head = (f"this game's rules ({game_rules.name})" if self.preset is None

@@ -118,12 +118,15 @@ class Screen(BaseScreen):
         self.mark_changes()
 
     def mark_changes(self) -> None:
-        """What is compared, in words, and the switched options in bold."""
+        """What is compared, in words, and the options that differ from the game's own in colour."""
         rules = self.game.rules
-        self._head.value = self.choice.describe(rules)
+        differ = self.choice.differences(rules)
+        self._head.value = self.choice.describe(rules) + (
+            f" \u00b7 {len(differ)} option{'s' if len(differ) != 1 else ''} differ from this game's"
+            if self.choice.preset and differ else "")
         self._reset.disabled = not self.choice.changes and not self.choice.preset
         for key, label in self._labels.items():
-            changed = key in self.choice.changes
+            changed = key in differ
             label.weight = ft.FontWeight.BOLD if changed else None
             label.color = ft.Colors.PRIMARY if changed else None
 
@@ -138,9 +141,7 @@ class Screen(BaseScreen):
         rules = self.game.rules
         value = self.choice.value(key, rules)
         label = ds.option_label(key)
-        changed = key in self.choice.changes
-        self._labels[key] = title = ft.Text(label, size=15, weight=ft.FontWeight.BOLD if changed else None,
-                                            color=ft.Colors.PRIMARY if changed else None)
+        self._labels[key] = title = ft.Text(label, size=15)  # coloured by mark_changes
         text = ft.Column([
             title,
             ft.Text(ds.option_help(key), size=12, color=MUTED),

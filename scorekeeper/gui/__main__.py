@@ -1,0 +1,29 @@
+"""`python -m scorekeeper.gui [--web] [--host H] [--port P] [--data DIR]` (tests, development)."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from .app import run_app
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.gui")
+    parser.add_argument("--web", action="store_true", help="serve for phones on the network")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve without opening a window or a browser")
+    parser.add_argument("--host")
+    parser.add_argument("--port", type=int)
+    parser.add_argument("--data", help="folder of the saved games")
+    args = parser.parse_args(argv)
+    data = args.data or os.environ.get("SCOREKEEPER_DATA")
+    if data is None:
+        from ..storage import default_data_dir
+        data = default_data_dir()
+    run_app(Path(data), web=args.web, host=args.host, port=args.port,
+            open_browser=not args.serve)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""Start the table app: native window where possible, else browser or web server.
+
+`run_app()` is what the CLI calls.  `main(page)` builds one session (one
+browser tab or window): theme, fonts, and the router that maps a route to a
+view module in `scorekeeper.gui.views`.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import sys
+import threading
+from pathlib import Path
+from typing import Callable
+
+import flet as ft
+
+from . import theme
+from .router import Router
+from .state import Session, SharedRepository
+
+log = logging.getLogger(__name__)
+
+#: assets/ at the repository root: fonts with the suit glyphs, the icon.
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+DEFAULT_PORT = 8000
+
+
+class App:
+    """One session of the app: the page, the session state and the router.
+
+    Views get everything through this object: `app.page`, `app.session`,
+    `app.go(route)`, `app.message(text)`, `app.toggle_theme()`.
+    """
+
+    def __init__(self, page: ft.Page, shared: SharedRepository):
+        self.page = page
+        self.session = Session(shared)
+        self.router = Router(self)
+        self._listeners: list[Callable[[str], None]] = []
+
+    # -- start -------------------------------------------------------------
+    def start(self) -> None:
+        page = self.page
+        page.title = "Spades Scorekeeper"
+        page.fonts = theme.FONTS
+        page.theme = theme.light()
+        page.dark_theme = theme.dark()
+        page.theme_mode = ft.ThemeMode.LIGHT
+        page.padding = 0
+        page.on_route_change = lambda e: self.router.show(e.route)
+        page.on_view_pop = self._view_pop
+        page.on_resize = lambda e: self.router.resized()
+        page.on_disconnect = lambda e: self.session.close()
+        page.pubsub.subscribe(self._on_broadcast)
+        for notice in self.session.notices():
+            self.message(notice)
+        self.router.show(page.route or "/")
+
+    # -- navigation --------------------------------------------------------
+    def go(self, route: str) -> None:
+        """Show `route` now and put it in the browser's address bar."""
+        self.router.show(route)
+        self.page.run_task(self.page.push_route, route)
+
+    def back(self) -> None:
+        self.go(self.router.parent_route())
+
+    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+        self.back()
+
+    # -- messages ----------------------------------------------------------
+    def message(self, text: str, action: str | None = None,
+                on_action: Callable[[], None] | None = None, error: bool = False) -> None:
+        """A short message at the bottom of the screen (with an optional action)."""
+        bar = ft.SnackBar(
+            ft.Semantics(identifier="message", content=ft.Text(text)),
+            action=action,
+            on_action=(lambda e: on_action()) if on_action else None,
+            duration=ft.Duration(seconds=6 if action else 4),
+            bgcolor=ft.Colors.ERROR if error else None,
+            show_close_icon=True,
+        )
+        self.page.show_dialog(bar)
+
+    def error(self, text: str) -> None:
+        self.message(text, error=True)
+
+    # -- theme -------------------------------------------------------------
+    @property
+    def dark(self) -> bool:
+        return self.page.theme_mode == ft.ThemeMode.DARK
+
+    def toggle_theme(self) -> None:
+        self.page.theme_mode = ft.ThemeMode.LIGHT if self.dark else ft.ThemeMode.DARK
+        self.router.refresh()
+
+    # -- several phones on one game ---------------------------------------
+    def broadcast(self, game_id: str) -> None:
+        """Tell the other sessions of this server that `game_id` changed."""
+        self.page.pubsub.send_others(("game-changed", game_id))
+
+    def _on_broadcast(self, message) -> None:
+        if isinstance(message, tuple) and message and message[0] == "game-changed":
+            if self.session.game_id == message[1]:
+                self.session.reload()
+            self.router.refresh()
+            self.page.update()
+
+
+def _session_main(shared: SharedRepository):
+    def main(page: ft.Page) -> None:
+        App(page, shared).start()
+    return main
+
+
+# -- starting the server ---------------------------------------------------
+def _has_display() -> bool:
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _native_client_ready() -> bool:
+    """Whether flet-desktop's window client is here (or can be fetched now)."""
+    try:
+        import flet_desktop
+        flet_desktop.ensure_client_cached()
+        return True
+    except Exception as exc:  # no package, no network, unpacking failed
+        log.info("native window not available: %s", exc)
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (for phones), or 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
+            port: int | None = None, open_browser: bool = True) -> None:
+    """Run the table app until it is closed.
+
+    - `web=True`: serve on the network for phones (host 0.0.0.0 unless given,
+      port 8000 unless given) and print the address to open.
+    - otherwise: the native window where a display and flet-desktop's client are
+      available; else the browser; on a machine with no display, serve on
+      127.0.0.1 and print the address.
+    """
+    shared = SharedRepository(Path(data_dir))
+    main = _session_main(shared)
+    assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
+    common = dict(assets_dir=assets, no_cdn=True, name="")
+
+    if not web and _has_display() and _native_client_ready():
+        ft.run(main, view=ft.AppView.FLET_APP, **common)
+        return
+
+    serve_only = web or not _has_display() or not open_browser
+    host = host or ("0.0.0.0" if web else "127.0.0.1")
+    port = port or DEFAULT_PORT
+    if serve_only:
+        os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+        shown = lan_address() if host in ("0.0.0.0", "") else host
+        print(f"Spades Scorekeeper is served at http://{shown}:{port}/", flush=True)
+        if web:
+            print("Open that address on a phone on the same network. Ctrl+C stops.",
+                  flush=True)
+        else:
+            print("No display here: open that address in a browser. Ctrl+C stops.",
+                  flush=True)
+    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, **common)

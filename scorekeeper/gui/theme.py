@@ -1,0 +1,33 @@
+"""Fonts, colours and sizes shared by every screen (light and dark)."""
+from __future__ import annotations
+
+import flet as ft
+
+#: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.
+FONT = "DejaVu Sans"
+FONT_BOLD = "DejaVu Sans Bold"
+FONTS = {FONT: "/fonts/DejaVuSans.ttf", FONT_BOLD: "/fonts/DejaVuSans-Bold.ttf"}
+
+SEED = ft.Colors.GREEN_800
+
+#: smallest touch target (px), per the phone-first brief
+TARGET = 48
+#: below this page width the game screen stacks its panels (phone layout)
+WIDE = 900
+
+# colours with a meaning on the sheet (work on light and dark backgrounds)
+SET = ft.Colors.RED_400
+MADE = ft.Colors.GREEN_500
+WARN = ft.Colors.AMBER_700
+
+
+def light() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+
+
+def dark() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+
+
+def suit_title(text: str) -> str:
+    return f"\u2660 {text}"

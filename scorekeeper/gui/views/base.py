@@ -1,0 +1,73 @@
+"""What every screen shares: the app bar with back and theme, a scrolling body."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ..testid import tid
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class BaseScreen:
+    """A screen: `build()` returns the ft.View the router puts on the page."""
+
+    title = "Spades Scorekeeper"
+    back = True  # show a back arrow in the app bar
+
+    def __init__(self, app: "App", **params: str):
+        self.app = app
+        self.page = app.page
+        self.session = app.session
+        self.params = params
+
+    # subclasses override
+    def body(self) -> list[ft.Control]:
+        return []
+
+    def actions(self) -> list[ft.Control]:
+        return []
+
+    def build(self) -> ft.View:
+        return self.view(self.body())
+
+    # helpers
+    def appbar(self) -> ft.AppBar:
+        leading = None
+        if self.back:
+            leading = tid("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
+                                                on_click=lambda e: self.app.back()))
+        theme_button = tid("theme", ft.IconButton(
+            ft.Icons.LIGHT_MODE if self.app.dark else ft.Icons.DARK_MODE,
+            tooltip="Light theme" if self.app.dark else "Dark theme",
+            on_click=lambda e: self.app.toggle_theme()))
+        return ft.AppBar(
+            leading=leading, automatically_imply_leading=False,
+            title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=1),
+            actions=[*self.actions(), theme_button],
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def view(self, controls: list[ft.Control], scroll: bool = True, **kw) -> ft.View:
+        return ft.View(
+            appbar=self.appbar(),
+            controls=[ft.Container(
+                ft.Column(controls, spacing=12, tight=True),
+                padding=ft.Padding.all(12), width=900 if self.wide else None,
+            )] if scroll else controls,
+            scroll=ft.ScrollMode.AUTO if scroll else None,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            padding=0,
+            **kw,
+        )
+
+    @property
+    def width(self) -> float:
+        return self.page.width or 400
+
+    @property
+    def wide(self) -> bool:
+        from ..theme import WIDE
+        return self.width >= WIDE

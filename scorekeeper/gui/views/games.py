@@ -1,0 +1,98 @@
+"""The saved games: in progress first; resume, delete (with undo), rematch, import, export."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..testid import tid
+from .base import BaseScreen
+
+
+def _date(iso: str | None) -> str:
+    return (iso or "")[:10]
+
+
+class Screen(BaseScreen):
+    title = "\u2660 Spades Scorekeeper"
+    back = False
+
+    def actions(self) -> list[ft.Control]:
+        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+                                           on_click=lambda e: self.app.go("/stats")))]
+
+    def body(self) -> list[ft.Control]:
+        new = tid("new-game", ft.FilledButton(
+            "New game", icon=ft.Icons.ADD, height=56, expand=True,
+            on_click=lambda e: self.app.go("/new")))
+        imp = tid("import", ft.OutlinedButton(
+            "Import", icon=ft.Icons.FILE_OPEN, height=56,
+            on_click=lambda e: self.app.page.run_task(self.import_record)))
+        controls: list[ft.Control] = [ft.Row([new, imp], spacing=12)]
+        try:
+            games = self.session.list_games()
+        except Exception as exc:  # storage trouble: say so, keep the screen
+            controls.append(ft.Text(str(exc), color=ft.Colors.ERROR))
+            return controls
+        if not games:
+            controls.append(ft.Container(
+                ft.Text("No games yet. Tap \u201cNew game\u201d, type the players' names, "
+                        "and start.", size=16),
+                padding=ft.Padding.symmetric(vertical=24)))
+        for summary in games:
+            controls.append(self.game_card(summary))
+        return controls
+
+    def game_card(self, g) -> ft.Control:
+        finished = g.status == "finished"
+        scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
+        if finished:
+            status = f"Won by {g.winner}" if g.winner else "Finished"
+        else:
+            status = f"In progress \u00b7 {g.hands_played} hands"
+        menu = ft.PopupMenuButton(
+            icon=ft.Icons.MORE_VERT, tooltip="More",
+            items=[
+                ft.PopupMenuItem(content="Rematch (same players)", icon=ft.Icons.REPLAY,
+                                 on_click=lambda e, i=g.id: self.rematch(i)),
+                ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
+                                 on_click=lambda e, i=g.id: self.app.page.run_task(self.export, i)),
+                ft.PopupMenuItem(content="Delete", icon=ft.Icons.DELETE_OUTLINE,
+                                 on_click=lambda e, i=g.id: self.delete(i)),
+            ])
+        tile = ft.ListTile(
+            title=ft.Text(scores, weight=ft.FontWeight.BOLD, size=16),
+            subtitle=ft.Text(f"{status} \u00b7 {g.rules} \u00b7 {_date(g.updated or g.created)}"),
+            trailing=tid(f"game-menu-{g.id}", menu),
+            on_click=lambda e, i=g.id: self.app.go(f"/game/{i}"),
+        )
+        return tid(f"game-{g.id}", ft.Card(tile, margin=0))
+
+    # -- actions ------------------------------------------------------------
+    def delete(self, game_id: str) -> None:
+        res = self.session.delete(game_id)
+        if not res:
+            self.app.error(res.message)
+            return
+        self.app.router.refresh()
+        self.app.message("Game deleted", action="Undo",
+                         on_action=lambda: self.undo_delete(game_id))
+
+    def undo_delete(self, game_id: str) -> None:
+        res = self.session.restore(game_id)
+        if not res:
+            self.app.error(res.message)
+        self.app.router.refresh()
+
+    def rematch(self, game_id: str) -> None:
+        res, new_id = self.session.rematch(game_id)
+        if not res:
+            self.app.error(res.message)
+            return
+        self.app.go(f"/game/{new_id}")
+
+    async def export(self, game_id: str) -> None:
+        from ..exchange import export_record
+        await export_record(self.app, game_id)
+
+    async def import_record(self) -> None:
+        from ..exchange import import_record
+        await import_record(self.app)

@@ -1,0 +1,234 @@
+"""Drive the real app in web mode in headless Chromium (Playwright).
+
+One app server (a subprocess on 127.0.0.1, a fresh data folder) and one
+browser per test module; each test gets its own browser context (a tab with
+its own viewport, touch and theme).  See /work/shared/flet-testing.md.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "screenshots"
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+             device_scale_factor=2)
+DESKTOP = dict(viewport={"width": 1280, "height": 860})
+
+pytestmark = pytest.mark.gui
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.gui)
+
+
+def _need_browser():
+    if not os.path.exists(CHROMIUM):
+        message = (f"no Chromium at {CHROMIUM}: run `python tests/install_browser.py` "
+                   "(Debian: apt-get install chromium) to run the GUI tests")
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The app served in web mode by a subprocess."""
+
+    def __init__(self, data_dir: Path, log_path: Path):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        env = dict(os.environ, SCOREKEEPER_DATA=str(data_dir), FLET_WEB_NO_CDN="1", FLET_WEB_RENDERER="canvaskit",
+                   PYTHONUNBUFFERED="1")
+        env.pop("DISPLAY", None)
+        self.log = open(log_path, "w")
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--data", str(data_dir)],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.ready_after = self._wait()
+
+    def _wait(self, timeout: float = 30) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"app server exited: see {self.log.name}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1) as r:
+                    if r.status == 200:
+                        return time.perf_counter() - self.started
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"app server did not answer at {self.url}")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    _need_browser()
+    base = tmp_path_factory.mktemp("app")
+    srv = Server(base / "data", base / "server.log")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _only_local(route):
+    url = route.request.url
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+class Driver:
+    """A tab of the app, with the verbs the tests use (by test id or by name)."""
+
+    def __init__(self, context, server: Server, name: str, phone: bool):
+        self.context = context
+        self.server = server
+        self.name = name
+        self.phone = phone
+        self.page = context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.dark = False
+
+    # -- loading --------------------------------------------------------------
+    def open(self, path: str = "") -> float:
+        """Load the app at `path`; returns the seconds to its first frame."""
+        start = time.perf_counter()
+        self.page.goto(self.server.url + path.lstrip("/"))
+        self.page.wait_for_function("() => !document.getElementById('loading')",
+                                    timeout=30_000)
+        first_frame = time.perf_counter() - start
+        self.enable_semantics()
+        return first_frame
+
+    def enable_semantics(self) -> None:
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached")
+        self.page.evaluate("""() => {
+            const el = document.querySelector('flt-semantics-placeholder');
+            if (!el) return;
+            const r = el.getBoundingClientRect();
+            const o = {bubbles: true, cancelable: true, clientX: r.x + r.width / 2,
+                       clientY: r.y + r.height / 2};
+            el.dispatchEvent(new PointerEvent('pointerdown', o));
+            el.dispatchEvent(new PointerEvent('pointerup', o));
+            el.dispatchEvent(new MouseEvent('click', o));
+        }""")
+        self.page.locator("flt-semantics").first.wait_for(state="attached")
+
+    # -- finding ---------------------------------------------------------------
+    def by_id(self, identifier: str):
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def wait_id(self, identifier: str, timeout: float = 15_000):
+        loc = self.by_id(identifier).first
+        loc.wait_for(state="attached", timeout=timeout)
+        return loc
+
+    def text_of(self, identifier: str) -> str:
+        loc = self.wait_id(identifier)
+        return (loc.inner_text() or "") + " " + (loc.get_attribute("aria-label") or "")
+
+    def has_text(self, text: str, timeout: float = 15_000) -> None:
+        self.page.get_by_text(text, exact=False).first.wait_for(state="attached",
+                                                                timeout=timeout)
+
+    # -- acting ------------------------------------------------------------
+    def _press(self, loc) -> None:
+        loc.scroll_into_view_if_needed()
+        if self.phone:
+            loc.tap()
+        else:
+            loc.click()
+
+    def tap(self, identifier: str) -> None:
+        """Tap the control with that test id (the first actionable element in it)."""
+        self._press(self.wait_id(identifier))
+
+    def tap_button(self, name: str, exact: bool = True) -> None:
+        loc = self.page.get_by_role("button", name=name, exact=exact).first
+        loc.wait_for(state="attached")
+        self._press(loc)
+
+    def fill(self, label: str, text: str) -> None:
+        """Type into the text field labelled `label` (a real <input> in the DOM)."""
+        loc = self.page.get_by_label(label, exact=True).first
+        loc.wait_for(state="attached")
+        self._press(loc)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+
+    # -- pictures -----------------------------------------------------------
+    def settle(self) -> None:
+        self.page.evaluate("""() => new Promise(r => requestAnimationFrame(
+            () => requestAnimationFrame(() => setTimeout(r, 200))))""")
+
+    def screenshot(self, screen: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self.settle()
+        theme = "dark" if self.dark else "light"
+        path = SCREENSHOTS / f"{screen}-{self.name}-{theme}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture
+def make_driver(browser, server):
+    """`make_driver(phone=False)` opens a new tab (its own context) on the app."""
+    contexts = []
+
+    def make(phone: bool = False, name: str | None = None) -> Driver:
+        options = PHONE if phone else DESKTOP
+        context = browser.new_context(**options)
+        context.route("**/*", _only_local)
+        contexts.append(context)
+        return Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+
+    yield make
+    for c in contexts:
+        c.close()

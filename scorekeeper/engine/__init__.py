@@ -5,7 +5,8 @@ from .generate import random_game, random_hand
 from .record import FORMAT, NIL, Bemo, Game, Hand, Penalty, Side, dumps_game, load_game, new_game, parse_game
 from .rules import OPTION_KEYS, PRESET_SUMMARY, PRESETS, RuleSet, find_preset, parse_option_value, rules_from_spec
 from .scoring import HandScore, Line, Scoresheet, SideScore, behind_leader, score_game
-from .table import BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction
+from .table import (BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction,
+                    tricks_left, with_raise, without_raise)
 from .text import OPTION_HELP, describe_rules, format_value
 
 __all__ = [
@@ -16,5 +17,6 @@ __all__ = [
     "OPTION_KEYS", "PRESET_SUMMARY", "PRESETS", "RuleSet", "find_preset", "parse_option_value", "rules_from_spec",
     "HandScore", "Line", "Scoresheet", "SideScore", "behind_leader", "score_game",
     "BlindChance", "Lock", "NextHand", "bid_order", "leader_of", "lock_status", "next_hand", "pass_direction",
+    "tricks_left", "with_raise", "without_raise",
     "OPTION_HELP", "describe_rules", "format_value",
 ]

@@ -131,3 +131,19 @@ def lock_status(game: Game, bids: dict[str, int], number: int | None = None) -> 
     return Lock(total, n, False, raiser, dealer_side, gap,
                 f"Bids total {total} of {n}: open. {raiser} may raise by up to {gap}; "
                 f"then {dealer_side} (dealing) may raise to lock it at {n}")
+
+
+def tricks_left(rules, entered: dict[str, int]) -> int | None:
+    """Tricks left for the one side not yet entered (N minus the rest); None when the rest pass N."""
+    left = rules.tricks - sum(entered.values())
+    return left if left >= 0 else None
+
+
+def with_raise(first_bid: int, raised: int) -> int:
+    """A side's bid after the lock round: its first-round bid plus its raise."""
+    return first_bid + raised
+
+
+def without_raise(bid: int, raised: int) -> int:
+    """A side's first-round bid, from its bid after the lock round."""
+    return bid - raised

@@ -323,9 +323,9 @@ OPTION_HELP: dict[str, str] = {
     "reneg_losses": "The reneg that loses the game (IHOP: the 3rd).",
     "unplayed_card_bags": "Penalty bags for each card a player failed to play.",
     "win_score": "The score that wins the game.",
-    "lose_score": "The score at or below which a side loses (off: null).",
-    "behind_limit": "A side this far behind the leader loses (off: null).",
-    "max_hands": "The game ends after this many hands are scored (off: null).",
+    "lose_score": "The score at or below which a side loses; it can be switched off.",
+    "behind_limit": "A side this far behind the leader loses; it can be switched off.",
+    "max_hands": "The game ends after this many hands are scored; it can be switched off.",
 }
 
 

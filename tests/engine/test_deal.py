@@ -55,3 +55,12 @@ def test_only_misdeals_score_nothing():
     out = score(game("ihop", [MISDEAL] * 3))
     assert out["scores"] == {"Us": 0, "Them": 0}
     assert out["status"] == "in_progress"
+
+
+def test_the_last_side_gets_the_tricks_left():
+    from scorekeeper.engine import find_preset, tricks_left, with_raise, without_raise
+
+    assert tricks_left(find_preset("standard"), {"Us": 6}) == 7
+    assert tricks_left(find_preset("ihop-6"), {"A": 5, "B": 6}) == 6
+    assert tricks_left(find_preset("standard"), {"Us": 14}) is None
+    assert (with_raise(5, 2), without_raise(7, 2)) == (7, 5)

@@ -9,6 +9,7 @@ ROUTES: list[tuple[str, str]] = [
     ("/", "games"),
     ("/new", "new_game"),
     ("/stats", "stats"),
+    ("/rules", "rules"),
     ("/game/:game_id", "game"),
     ("/game/:game_id/hand/:number", "breakdown"),
     ("/game/:game_id/edit/:number", "edit_hand"),

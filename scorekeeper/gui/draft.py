@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# the counting the entry needs is the engine's: N minus the others, the lock raise
+from ..engine import tricks_left, with_raise, without_raise
+
 NIL = "nil"
 BEMO_SIZES = ("little", "big")
 
@@ -297,26 +300,3 @@ class HandDraft:
             if p.get("unplayed_cards"):
                 draft.unplayed[p["side"]] = p["unplayed_cards"]
         return draft
-
-
-# -- Waiting for engine helpers ---------------------------------------------
-# The engine publishes N (RuleSet.tricks) but no helper yet for "the tricks
-# left for the last side" or "a side bid with its lock raise".  These three
-# one-liners stand in until it does; they are counting, not scoring.
-def tricks_left(rules, entered: dict[str, int]) -> int | None:
-    """Tricks left for the one side not yet entered; None if the others already pass N."""
-    try:
-        from ..engine import tricks_left as engine_tricks_left  # type: ignore[attr-defined]
-        return engine_tricks_left(rules, entered)
-    except ImportError:
-        pass
-    left = rules.tricks - sum(entered.values())
-    return left if left >= 0 else None
-
-
-def with_raise(first_bid: int, raised: int) -> int:
-    return first_bid + raised
-
-
-def without_raise(bid: int, raised: int) -> int:
-    return bid - raised

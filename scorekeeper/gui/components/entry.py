@@ -306,7 +306,7 @@ class EntryPanel:
 
 def _with_raises(draft: HandDraft, raises: dict[str, int]) -> HandDraft:
     """A copy of the draft's first-round bids with `raises` applied (for lock_status)."""
-    from ..draft import with_raise
+    from ...engine import with_raise
     copy = HandDraft(draft.game, draft.next)
     copy.bids = {b: (with_raise(v, raises.get(b, 0)) if isinstance(v, int) else v)
                  for b, v in draft.bids.items()}

@@ -109,8 +109,12 @@ class App:
         return self.page.theme_mode == ft.ThemeMode.DARK
 
     def toggle_theme(self) -> None:
+        """Switch light/dark in place: colours are theme roles, so the screen keeps its state."""
         self.page.theme_mode = ft.ThemeMode.LIGHT if self.dark else ft.ThemeMode.DARK
-        self.router.refresh()
+        screen = self.router.current
+        if screen is not None and hasattr(screen, "theme_changed"):
+            screen.theme_changed()
+        self.page.update()
 
     # -- several phones on one game ---------------------------------------
     def broadcast(self, game_id: str) -> None:

@@ -105,6 +105,12 @@ class Driver:
         self.enable_semantics()
         return first_frame
 
+    def go(self, path: str) -> None:
+        """Go to a route in the running app (same session, so the theme stays)."""
+        self.page.evaluate("p => { history.pushState(null, '', p);"
+                           " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+                           "/" + path.lstrip("/"))
+
     def enable_semantics(self) -> None:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached")
@@ -197,10 +203,11 @@ class Driver:
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
         self._press(loc)
-        loc.evaluate("el => new Promise((ok, fail) => { const t0 = Date.now();"
-                     " (function wait() { if (document.activeElement === el) ok();"
-                     " else if (Date.now() - t0 > 5000) fail('no focus');"
-                     " else setTimeout(wait, 20); })(); })")
+        # type only once a text box has the focus (a touch focuses it a moment later)
+        self.page.evaluate("() => new Promise(ok => { const t0 = Date.now();"
+                           " (function wait() { const a = document.activeElement;"
+                           " if ((a && /INPUT|TEXTAREA/.test(a.tagName)) || Date.now() - t0 > 3000) ok();"
+                           " else setTimeout(wait, 20); })(); })")
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
 

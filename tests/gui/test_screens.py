@@ -26,38 +26,42 @@ def games(server):
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_main_screens(make_driver, games, phone, dark):
+def test_main_screens(make_driver, games, phone):
+    """Each main screen in both themes: the theme switch redraws the screen in place."""
     app = make_driver(phone=phone)
-    app.open()
-    app.wait_id("new-game")
-    if dark:
+
+    def both_themes(screen: str) -> None:
+        app.screenshot(screen)
         app.tap("theme")
-        app.dark = True
+        app.dark = not app.dark
+        app.settle()
+        app.screenshot(screen)
+
+    app.open()
     app.wait_id(f"game-{games['going']}")
-    app.screenshot("games")
+    both_themes("games")
     app.tap(f"game-{games['going']}")
     app.wait_id("save-hand")
-    app.screenshot("hand")
+    both_themes("hand")
     if phone:
         app.page.get_by_role("button", name="Sheet (6)").first.tap()
     app.wait_id("sheet-row-6")
-    app.screenshot("sheet")
+    both_themes("sheet")
     app.tap("sheet-row-3")
     app.wait_id("edit-hand-button")
-    app.screenshot("breakdown")
+    both_themes("breakdown")
     app.tap("edit-hand-button")
     app.wait_id("save-hand")
-    app.screenshot("edit")
-    app.open(f"game/{games['done']}")
+    both_themes("edit")
+    app.go(f"game/{games['done']}")
     app.wait_id("game-over")
-    app.screenshot("game-over")
-    app.open("new")
+    both_themes("game-over")
+    app.go("new")
     app.wait_id("start-game")
     app.tap("preset-ihop")
     app.tap("options-toggle")
     app.wait_id("option-aces")
-    app.screenshot("new-game")
+    both_themes("new-game")
 
 
 def test_delete_with_undo_and_rematch(make_driver, games):

@@ -39,16 +39,20 @@ class BaseScreen:
         if self.back:
             leading = tid("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
                                                 on_click=lambda e: self.app.back()))
-        theme_button = tid("theme", ft.IconButton(
-            ft.Icons.LIGHT_MODE if self.app.dark else ft.Icons.DARK_MODE,
-            tooltip="Light theme" if self.app.dark else "Dark theme",
-            on_click=lambda e: self.app.toggle_theme()))
+        self.theme_button = ft.IconButton(on_click=lambda e: self.app.toggle_theme())
+        self.theme_changed()
+        theme_button = tid("theme", self.theme_button)
         return ft.AppBar(
             leading=leading, automatically_imply_leading=False,
             title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=1),
             actions=[*self.actions(), theme_button],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
+
+    def theme_changed(self) -> None:
+        """The theme switch shows the theme it leads to."""
+        self.theme_button.icon = ft.Icons.LIGHT_MODE if self.app.dark else ft.Icons.DARK_MODE
+        self.theme_button.tooltip = "Light theme" if self.app.dark else "Dark theme"
 
     def view(self, controls: list[ft.Control], scroll: bool = True, **kw) -> ft.View:
         return ft.View(

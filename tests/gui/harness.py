@@ -203,11 +203,13 @@ class Driver:
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
         self._press(loc)
-        # type only once a text box has the focus (a touch focuses it a moment later)
-        self.page.evaluate("() => new Promise(ok => { const t0 = Date.now();"
-                           " (function wait() { const a = document.activeElement;"
-                           " if ((a && /INPUT|TEXTAREA/.test(a.tagName)) || Date.now() - t0 > 3000) ok();"
-                           " else setTimeout(wait, 20); })(); })")
+        # type only once this text box has the focus (a touch focuses it a moment later)
+        try:
+            handle = loc.element_handle(timeout=2_000)
+            self.page.wait_for_function("el => document.activeElement === el", arg=handle,
+                                        timeout=3_000)
+        except Exception:  # redrawn under us: type into whatever has the focus now
+            pass
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
 

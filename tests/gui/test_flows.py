@@ -233,7 +233,8 @@ def test_ihop_game(app):
     if app.phone:
         app.page.get_by_role("button", name=re.compile(r"^Hand")).first.tap()
     # Wheels: a bid of 10 made is worth 200, and wins the game at 300
-    table.play({"bids": {BD: 10, AC: 4}, "tricks": {BD: 10, AC: 3}})
+    table.play({"bids": {BD: 10, AC: 4}, "tricks": {BD: 10, AC: 3}},
+               check=lambda: app.expect_text(f"bidder-{BD}", "Wheels"))
     sheet = table.sheet
     assert sheet.finished, sheet.scores
     app.expect_text("winner", sheet.winner)

@@ -141,6 +141,10 @@ class EntryPanel:
                                               self._tap(lambda p=player: d.toggle_nil(p, True)),
                                               f"blind-nil-{player}", width=None))
                 parts.append(self.row(f"nils-{bidder}", nil_chips))
+            special = self._special_bid_name(d.bids.get(bidder))
+            if special:
+                parts.append(ft.Text(special, size=13, color=theme.MADE,
+                                     weight=ft.FontWeight.BOLD))
             parts.append(self._blind_row(side.name, bidder, trick_bid=True))
         else:
             side = d.side_of(bidder)
@@ -158,6 +162,17 @@ class EntryPanel:
                                              trick_bid=bool(d.rules.blind_bids)))
         return self.K(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.K(
             f"bidder-{bidder}#col", ft.Column(parts, spacing=6, tight=True))))
+
+    def _special_bid_name(self, bid) -> str | None:
+        """Wheels / Boston (Moon), recognised from the number the side bid."""
+        r = self.draft.rules
+        if not isinstance(bid, int):
+            return None
+        if r.moon is not None and bid == r.tricks:
+            return "Boston: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
+        if r.ten_for_200 and bid == r.ten_bid:
+            return "Wheels: 10 for 200" if r.name.startswith("ihop") else "10 for 200"
+        return None
 
     def _blind_allowed(self, side: str) -> bool:
         chance = self.draft.blind_chance(side)

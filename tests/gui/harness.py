@@ -220,6 +220,8 @@ class Driver:
 
     def screenshot(self, screen: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
+        if not self.phone:  # no hover tooltip from the last click in the picture
+            self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
         self.settle()
         theme = "dark" if self.dark else "light"
         path = SCREENSHOTS / f"{screen}-{self.name}-{theme}.png"

@@ -6,7 +6,7 @@ A preset is a named RuleSet in ``PRESETS``; a table's house rules are
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import RuleOptionError

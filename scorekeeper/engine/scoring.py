@@ -347,7 +347,6 @@ def _score_side(rules: RuleSet, sb: SideBid, as_made_for: str | None) -> _Outcom
     out = _Outcome()
     lines = out.lines
     name = sb.side.name
-    n = rules.tricks
     counts_for_partner = rules.nil_tricks_count_for_partner or len(sb.side.players) == 1
     nil_tricks = sum(sb.nil_tricks(p) for p in sb.nils)
     counted = sb.tricks if counts_for_partner else sb.tricks - nil_tricks

@@ -10,7 +10,6 @@ import logging
 import os
 import socket
 import sys
-import threading
 from pathlib import Path
 from typing import Callable
 

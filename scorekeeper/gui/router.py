@@ -6,8 +6,6 @@ import logging
 import traceback
 from typing import TYPE_CHECKING
 
-import flet as ft
-
 from .views import ROUTES
 
 if TYPE_CHECKING:

@@ -32,7 +32,10 @@ def _need_browser():
     try:
         import playwright  # noqa: F401
     except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+        message = "playwright is not installed (pip install -e '.[test]')"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")

@@ -198,15 +198,8 @@ def test_score_series_are_the_engines_scores_after_each_hand():
 
 
 def test_stats_lines_format_the_repositorys_figures():
-    @dataclass
-    class Stats:
-        name: str
-        games: int
-        wins: int
-        win_rate: float
-        nils_made: int
-        nils_failed: int
-        times_set: int
+    from scorekeeper.storage import PlayerStats as Stats
+
     lines = ds.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)])
     assert lines[0] == ds.StatsLine("Ann", "3", "2", "67%", "1/2", "4")
     assert lines[1].win_rate == "0%"

@@ -62,6 +62,8 @@ def test_main_screens(make_driver, games, phone):
     app.tap("options-toggle")
     app.wait_id("option-aces")
     both_themes("new-game")
+    app.tap("read-rules")
+    app.wait_id("rules-section-winning")
 
 
 def test_delete_with_undo_and_rematch(make_driver, games):

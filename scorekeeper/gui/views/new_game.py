@@ -74,7 +74,9 @@ class Screen(BaseScreen):
                                f"preset-{name}", width=None) for name in PRESET_ORDER],
                          wrap=True, spacing=6, run_spacing=6)
         out: list[ft.Control] = [section("Rules", [
-            presets, tid("preset-summary", ft.Text(PRESET_SUMMARY.get(self.preset, ""), size=14))])]
+            presets, tid("preset-summary", ft.Text(PRESET_SUMMARY.get(self.preset, ""), size=14)),
+            tid("read-rules", ft.TextButton("Read the rules", icon=ft.Icons.MENU_BOOK,
+                                            on_click=lambda e: self.app.go("/rules")))])]
         out.append(self.players_section())
         out.append(self.dealer_section())
         out.append(self.options_section())

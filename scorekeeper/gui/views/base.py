@@ -34,6 +34,14 @@ class BaseScreen:
         return self.view(self.body())
 
     # helpers
+    def open_game(self, game_id: str, hand: int | None = None) -> None:
+        """Open the game (and check that hand ``hand`` exists); LookupError with the reason otherwise."""
+        res = self.session.open(game_id)
+        if not res:
+            raise LookupError(res.message)
+        if hand is not None and not 1 <= hand <= len(self.session.game.hands):
+            raise LookupError(f"this game has no hand {hand}")
+
     def appbar(self) -> ft.AppBar:
         leading = None
         if self.back:

@@ -23,12 +23,8 @@ class Screen(BaseScreen):
             on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
 
     def body(self) -> list[ft.Control]:
-        res = self.session.open(self.game_id)
-        if not res:
-            raise LookupError(res.message)
+        self.open_game(self.game_id, self.number)
         sheet = self.session.sheet
-        if not 1 <= self.number <= len(sheet.hands):
-            raise LookupError(f"this game has no hand {self.number}")
         hs = sheet.hands[self.number - 1]
         out: list[ft.Control] = [ft.Text(f"{hs.dealer} dealt", color=MUTED)]
         if hs.misdeal:

@@ -21,11 +21,7 @@ class Screen(BaseScreen):
         self.title = f"Edit hand {self.number}"
 
     def body(self) -> list[ft.Control]:
-        res = self.session.open(self.game_id)
-        if not res:
-            raise LookupError(res.message)
-        if not 1 <= self.number <= len(self.session.game.hands):
-            raise LookupError(f"this game has no hand {self.number}")
+        self.open_game(self.game_id, self.number)
         draft, hand = self.session.draft_for(self.number)
         if hand.get("misdeal"):
             return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]

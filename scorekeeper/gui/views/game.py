@@ -29,9 +29,7 @@ class Screen(BaseScreen):
 
     # -- building ---------------------------------------------------------------
     def build(self) -> ft.View:
-        res = self.session.open(self.game_id)
-        if not res:
-            raise LookupError(res.message)
+        self.open_game(self.game_id)
         rules = self.session.game.rules
         self.title = theme.PRESET_TITLES.get(rules.name, rules.name)
         self.totals = ft.Container()

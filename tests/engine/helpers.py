@@ -29,6 +29,16 @@ SIX_SIDES = ["Ann & Dan", "Bob & Eve", "Cat & Fay"]
 MISDEAL = {"misdeal": True}
 
 
+def by_side(us, them) -> dict:
+    """Bids or tricks of the two sides of the four-player table."""
+    return {"Us": us, "Them": them}
+
+
+def by_player(ann, cat, bob, dan) -> dict:
+    """Bids or tricks of each player of the four-player table (Us = Ann + Cat, Them = Bob + Dan)."""
+    return {"Ann": ann, "Cat": cat, "Bob": bob, "Dan": dan}
+
+
 def rules(preset: str, **options):
     """The record's "rules" field: the bare preset, or the preset with options."""
     if not options:

@@ -8,19 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import MISDEAL, game, hand, record_error, rules, score
-
-
-def bid(us, them):
-    return {"Us": us, "Them": them}
-
-
-def t(us, them):
-    return {"Us": us, "Them": them}
-
-
-def b(ann, cat, bob, dan):
-    return {"Ann": ann, "Cat": cat, "Bob": bob, "Dan": dan}
+from .helpers import MISDEAL, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
 
 
 def reneg(side="Them"):

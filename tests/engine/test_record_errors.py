@@ -12,19 +12,7 @@ import pytest
 
 from scorekeeper.engine.errors import RecordError, RuleOptionError
 
-from .helpers import FORMAT, FOUR, game, hand, record_error, rules, score
-
-
-def bid(us, them):
-    return {"Us": us, "Them": them}
-
-
-def t(us, them):
-    return {"Us": us, "Them": them}
-
-
-def b(ann, cat, bob, dan):
-    return {"Ann": ann, "Cat": cat, "Bob": bob, "Dan": dan}
+from .helpers import FORMAT, FOUR, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
 
 
 OK = hand(bid(5, 5), t(6, 7))            # ihop: Us 51, Them 52

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import MISDEAL, assert_hands, game, hand, points_of, record_error, rules, score, texts
-
-
-def t(us, them):
-    return {"Us": us, "Them": them}
-
-
-def bid(us, them):
-    return {"Us": us, "Them": them}
+from .helpers import MISDEAL, assert_hands, game, hand, points_of, record_error, rules, score, texts, by_side as bid, by_side as t
 
 
 # --- one hand, ordinary bids ------------------------------------------------------

@@ -8,16 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import COMPASS, assert_hands, game, hand, record_error, rules, score, texts
-
-
-def b(ann, cat, bob, dan):
-    """Per-player bids of Us (Ann, Cat) and Them (Bob, Dan)."""
-    return {"Ann": ann, "Cat": cat, "Bob": bob, "Dan": dan}
-
-
-def t(us, them):
-    return {"Us": us, "Them": them}
+from .helpers import COMPASS, assert_hands, game, hand, record_error, rules, score, texts, by_side as t, by_player as b
 
 
 # --- worked example 1: 337 bids 5 ----------------------------------------------

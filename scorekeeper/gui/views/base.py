@@ -83,3 +83,15 @@ class BaseScreen:
     def wide(self) -> bool:
         from ..theme import WIDE
         return self.width >= WIDE
+
+
+class HandScreen(BaseScreen):
+    """A screen about one hand of a game (route /game/:game_id/.../:number)."""
+
+    title_prefix = "Hand"
+
+    def __init__(self, app: "App", game_id: str, number: str):
+        super().__init__(app, game_id=game_id, number=number)
+        self.game_id = game_id
+        self.number = int(number)
+        self.title = f"{self.title_prefix} {self.number}"

@@ -5,17 +5,13 @@ import flet as ft
 
 from ..components.sheet import signed
 from ..testid import tid
-from .base import BaseScreen
+from .base import HandScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
-class Screen(BaseScreen):
-    def __init__(self, app, game_id: str, number: str):
-        super().__init__(app, game_id=game_id, number=number)
-        self.game_id = game_id
-        self.number = int(number)
-        self.title = f"Hand {self.number}"
+class Screen(HandScreen):
+    title_prefix = "Hand"
 
     def actions(self) -> list[ft.Control]:
         return [tid("edit-hand", ft.TextButton(

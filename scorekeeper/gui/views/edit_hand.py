@@ -8,17 +8,13 @@ import flet as ft
 
 from ..components.entry import EntryPanel
 from ..testid import tid
-from .base import BaseScreen
+from .base import HandScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
-class Screen(BaseScreen):
-    def __init__(self, app, game_id: str, number: str):
-        super().__init__(app, game_id=game_id, number=number)
-        self.game_id = game_id
-        self.number = int(number)
-        self.title = f"Edit hand {self.number}"
+class Screen(HandScreen):
+    title_prefix = "Edit hand"
 
     def body(self) -> list[ft.Control]:
         self.open_game(self.game_id, self.number)

@@ -2,9 +2,9 @@
 from .compare import WhatIf, WhatIfRow, what_if
 from .errors import BidError, HandError, RecordError, RuleOptionError, ScorekeeperError
 from .generate import random_game, random_hand
-from .record import FORMAT, NIL, Bemo, Game, Hand, Penalty, Side, dumps_game, load_game, new_game, parse_game
+from .record import FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, dumps_game, load_game, new_game, parse_game
 from .rules import OPTION_KEYS, PRESET_SUMMARY, PRESETS, RuleSet, find_preset, parse_option_value, rules_from_spec
-from .scoring import HandScore, Line, Scoresheet, SideScore, behind_leader, score_game
+from .scoring import ENGINE_VERSION, HandScore, Status, Line, Scoresheet, SideScore, behind_leader, score_game
 from .table import (BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction,
                     tricks_left, with_raise, without_raise)
 from .text import OPTION_HELP, describe_rules, format_value
@@ -13,9 +13,9 @@ __all__ = [
     "WhatIf", "WhatIfRow", "what_if",
     "BidError", "HandError", "RecordError", "RuleOptionError", "ScorekeeperError",
     "random_game", "random_hand",
-    "FORMAT", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "dumps_game", "load_game", "new_game", "parse_game",
+    "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "dumps_game", "load_game", "new_game", "parse_game",
     "OPTION_KEYS", "PRESET_SUMMARY", "PRESETS", "RuleSet", "find_preset", "parse_option_value", "rules_from_spec",
-    "HandScore", "Line", "Scoresheet", "SideScore", "behind_leader", "score_game",
+    "ENGINE_VERSION", "HandScore", "Status", "Line", "Scoresheet", "SideScore", "behind_leader", "score_game",
     "BlindChance", "Lock", "NextHand", "bid_order", "leader_of", "lock_status", "next_hand", "pass_direction",
     "tricks_left", "with_raise", "without_raise",
     "OPTION_HELP", "describe_rules", "format_value",

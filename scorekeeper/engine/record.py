@@ -15,6 +15,8 @@ from .rules import RuleSet, rules_from_spec
 
 FORMAT = "spades-game/1"
 NIL = "nil"
+#: the longest player or team name a record may hold (longer names would break every screen)
+MAX_NAME_LENGTH = 30
 
 _HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
 _GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
@@ -199,6 +201,10 @@ def _name_list(value: Any, what: str) -> tuple[str, ...]:
     names = tuple(v.strip() for v in value)
     if any(not n for n in names):
         raise RecordError(f'"{what}" has an empty name')
+    for name in names:
+        if len(name) > MAX_NAME_LENGTH:
+            raise RecordError(f'"{what}" has a name of {len(name)} characters ({name[:12]}...); '
+                              f'a name may have at most {MAX_NAME_LENGTH}')
     seen: set[str] = set()
     for name in names:
         if name in seen:

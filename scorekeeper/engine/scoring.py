@@ -8,12 +8,23 @@ rule that depends on the score (blind bids, the end of the game), so
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from . import text
 from .errors import BidError, HandError
 from .record import NIL, Game, Hand, Side
 from .rules import LOSE, WIN, RuleSet
+
+
+#: Goes up whenever the engine may score the same record differently (cached summaries
+#: stamped with an older version are scored again).
+ENGINE_VERSION = 2
+
+
+class Status(StrEnum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
 
 
 @dataclass(slots=True)
@@ -65,16 +76,23 @@ class Scoresheet:
     hands: list[HandScore]
     scores: dict[str, int]
     bags: dict[str, int]
-    status: str = "in_progress"
+    status: Status = Status.IN_PROGRESS
     winner: str | None = None
     reason: str | None = None
     renegs: dict[str, int] = field(default_factory=dict)
     hands_played: int = 0  # scored hands: misdeals and thrown-out hands do not count
+    misdeals: int = 0  # hands recorded as a misdeal
+    thrown_out: int = 0  # hands thrown out because a reneg would have won the game
     unscored: int = 0  # hands recorded after the end (only when re-scoring with after_end="ignore")
 
     @property
     def finished(self) -> bool:
-        return self.status == "finished"
+        return self.status is Status.FINISHED
+
+    @property
+    def hands_text(self) -> str:
+        """'4 hands, 1 misdeal': scored hands, and the deals that were not scored, named apart."""
+        return text.hands_count(self.hands_played, self.misdeals, self.thrown_out)
 
     def to_json(self) -> dict:
         return {"sides": list(self.sides), "hands": [h.to_json() for h in self.hands],
@@ -521,6 +539,7 @@ def score_game(game: Game, *, after_end: str = "error") -> Scoresheet:
                             "no more hands can be recorded", number)
         dealer = game.dealer_of(number)
         if hand.misdeal:
+            sheet.misdeals += 1
             sheet.hands.append(HandScore(number, dealer, True, {
                 s: SideScore(0, scores[s], bags[s], bid_text="misdeal") for s in names}))
             continue
@@ -605,6 +624,7 @@ def score_game(game: Game, *, after_end: str = "error") -> Scoresheet:
         if offenders and end is not None and end[0] in offenders and not third_reneg:
             # The reneg would hand the game to the side that reneged: throw the hand out.
             note = text.thrown_out(end[0])
+            sheet.thrown_out += 1
             sheet.hands.append(HandScore(number, dealer, False, {
                 s: SideScore(0, scores[s], bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
                              tricks=read[s].tricks) for s in names}, thrown_out=True, note=note))
@@ -614,7 +634,7 @@ def score_game(game: Game, *, after_end: str = "error") -> Scoresheet:
         sheet.hands_played += 1
         sheet.hands.append(HandScore(number, dealer, False, results))
         if end is not None:
-            sheet.status = "finished"
+            sheet.status = Status.FINISHED
             sheet.winner, sheet.reason = end
             finished_after = number
     return sheet

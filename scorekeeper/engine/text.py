@@ -16,6 +16,16 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def hands_count(hands: int, misdeals: int = 0, thrown_out: int = 0) -> str:
+    """'1 hand', '4 hands, 1 misdeal', '12 hands, 2 misdeals, 1 thrown out'."""
+    parts = [plural(hands, "hand")]
+    if misdeals:
+        parts.append(plural(misdeals, "misdeal"))
+    if thrown_out:
+        parts.append(f"{thrown_out} thrown out")
+    return ", ".join(parts)
+
+
 def _ihop(rules: RuleSet) -> bool:
     return rules.name.startswith("ihop")
 

@@ -1,8 +1,9 @@
 """The game record, ``spades-game/1``: typed, validated, to and from JSON.
 
 A record holds what happened at the table; scores are always computed from
-it.  Parsing checks the record's shape and names; ``load_game`` also scores it,
-which checks every rule (blind only when behind, no hand after the end, ...).
+it.  Parsing checks the record's shape and names only; whether the hands keep
+every rule (blind only when behind, no hand after the end, ...) is scoring's
+answer (``actions.read_game``, ``actions.record_hand``).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from .errors import HandError, RecordError
-from .rules import RuleSet, rules_from_spec
+from .rules import RuleSet, is_int as _is_int, rules_from_spec
 
 FORMAT = "spades-game/1"
 NIL = "nil"
@@ -117,29 +118,26 @@ class Game:
                 return side
         raise KeyError(player)
 
-    def side_named(self, name: str) -> Side:
-        for side in self.sides:
-            if side.name == name:
-                return side
-        raise KeyError(name)
-
     def dealer_of(self, number: int) -> str:
         """The dealer of hand ``number`` (1-based): the deal moves one seat to the left each hand."""
         start = self.players.index(self.first_dealer)
         return self.players[(start + number - 1) % len(self.players)]
 
-    # ---- changes (each returns a new, fully checked game) -------------
+    # ---- changes (each returns a new game; unchecked: see actions.record_hand) ----
     def with_hand(self, hand: Mapping | Hand) -> "Game":
+        """This game with ``hand`` after its last; only the hand's shape is checked, not the rules."""
         number = len(self.hands) + 1
         parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
-        return _checked(replace(self, hands=self.hands + (parsed,)))
+        return replace(self, hands=self.hands + (parsed,))
 
     def replace_hand(self, number: int, hand: Mapping | Hand) -> "Game":
+        """This game with hand ``number`` replaced (shape checked, rules not)."""
         if not 1 <= number <= len(self.hands):
-            raise RecordError(f"there is no hand {number}; the game has {len(self.hands)}")
+            count = f"{len(self.hands)} hand" + ("" if len(self.hands) == 1 else "s")
+            raise RecordError(f"there is no hand {number}; the game has {count}")
         parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
         hands = self.hands[: number - 1] + (parsed,) + self.hands[number:]
-        return _checked(replace(self, hands=hands))
+        return replace(self, hands=hands)
 
     def without_last_hand(self) -> "Game":
         if not self.hands:
@@ -151,6 +149,10 @@ class Game:
         if rules.players != self.rules.players:
             raise RecordError(
                 f"the {rules.name} rules are for {rules.players} players; this game has {len(self.players)}")
+        if rules.partners != self.rules.partners:
+            table = "partners" if self.rules.partners else "no partners"
+            raise RecordError(f"the {rules.name} rules are for {'partners' if rules.partners else 'players without partners'}"
+                              f"; this game was played with {table}")
         return replace(self, rules=rules, rules_given=rules.spec())
 
     # ---- JSON ---------------------------------------------------------
@@ -191,10 +193,6 @@ def _in_given_order(values: dict, given: tuple[str, ...], extra: Mapping[str, An
 # ---------------------------------------------------------------------------
 # Parsing
 # ---------------------------------------------------------------------------
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _name_list(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise RecordError(f'"{what}" must be a list of names')
@@ -213,9 +211,10 @@ def _name_list(value: Any, what: str) -> tuple[str, ...]:
     return names
 
 
-def _default_teams(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def default_teams(rules: RuleSet, players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Partners sit opposite (4 players: seats 0+2 and 1+3; 6: 0+3, 1+4, 2+5); without partners, one each."""
     n = len(players)
-    if n == 3:
+    if not rules.partners:
         return tuple((p,) for p in players)
     half = n // 2
     return tuple((players[i], players[i + half]) for i in range(half))
@@ -228,10 +227,10 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
         raise RecordError(
             f"the {rules.name} rules need {rules.players} players; the record names {len(players)}")
     if teams is None:
-        team_list = _default_teams(players)
+        team_list = default_teams(rules, players)
     else:
         team_list = tuple(tuple(t) for t in teams)
-        size = 1 if rules.players == 3 else 2
+        size = 2 if rules.partners else 1
         if len(team_list) != rules.sides or any(len(t) != size for t in team_list):
             shape = "one player each" if size == 1 else "two partners each"
             raise RecordError(f'"teams" must be {rules.sides} teams of {shape}')
@@ -241,9 +240,9 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
             raise RecordError(f'"teams" names {unknown[0]!r}, who is not among the players')
         if sorted(flat) != sorted(players):
             raise RecordError('"teams" must place every player in exactly one team')
-    if rules.players == 3:
+    if not rules.partners:
         if team_names is not None:
-            raise RecordError('the 3-player game has no teams, so no "team_names": each side is a player')
+            raise RecordError(f'the {rules.name} game has no teams, so no "team_names": each side is a player')
         return tuple(Side(t[0], t) for t in team_list)
     if team_names is None:
         names = tuple(" & ".join(t) for t in team_list)
@@ -260,7 +259,7 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
 
 
 def parse_game(data: Any) -> Game:
-    """Read a record's shape and names (no scoring: see ``load_game``)."""
+    """Read a record's shape and names (the rules of its hands are scoring's: see ``actions.read_game``)."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -370,18 +369,6 @@ def _parse_hand(data: Any, number: int | None) -> Hand:
     )
 
 
-def _checked(game: Game) -> Game:
-    from .scoring import score_game  # scoring checks every rule as it goes
-
-    score_game(game)
-    return game
-
-
-def load_game(data: Any) -> Game:
-    """Parse a record and check it against every rule; the error names the hand."""
-    return _checked(parse_game(data))
-
-
 def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] | None = None,
              team_names: Iterable[str] | None = None, first_dealer: str | None = None) -> Game:
     """A game with no hands yet, from the choices of the new-game screen."""
@@ -396,7 +383,7 @@ def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] 
     if first_dealer is not None:
         record["first_dealer"] = first_dealer
     record["hands"] = []
-    return load_game(record)
+    return parse_game(record)
 
 
 def dumps_game(game: Game) -> str:

@@ -106,11 +106,11 @@ class Session:
         return Result(True, done)
 
     def _set(self, stored) -> None:
-        from ..engine import next_hand, score_game
+        from ..engine import next_hand
 
         self.stored = stored
-        self.sheet = score_game(stored.game)
-        self.next = next_hand(stored.game)
+        self.sheet = stored.sheet  # scored once, by the repository, when it was read or changed
+        self.next = next_hand(stored.game, stored.sheet)
 
     # -- the list of games ---------------------------------------------------
     def list_games(self) -> list:

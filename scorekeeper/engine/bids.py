@@ -22,12 +22,14 @@ class SideBid:
     """One side's part of one hand: its bids, blind marks, tricks and special bids."""
 
     side: Side
+    partnered: bool = True  # a side of partners (else one player)
     contract: int | None = None  # the trick bid (None: the side bid no tricks)
     side_form: bool = False  # the side stated one partnership bid
     player_bids: dict[str, Any] = field(default_factory=dict)
     nils: list[str] = field(default_factory=list)
     blind_nils: set[str] = field(default_factory=set)
     blind: bool = False  # the contract was bid blind
+    all_nil: bool = False  # every partner bid nil (a double nil, or two separate nils)
     double_nil: bool = False  # every partner bid nil, as the double nil special bid
     raised: int = 0
     tricks: int = 0
@@ -35,15 +37,6 @@ class SideBid:
     aces: bool | None = None
     no_trump: bool | None = None
     bemo: Any = None
-
-    @property
-    def partnered(self) -> bool:
-        return len(self.side.players) > 1
-
-    @property
-    def all_nil(self) -> bool:
-        """Every partner bid nil (a double nil, or two separate nils)."""
-        return self.partnered and len(self.nils) == len(self.side.players)
 
     def nil_tricks(self, player: str) -> int:
         return self.player_tricks[player] if self.player_tricks is not None else 0
@@ -60,8 +53,9 @@ class _Reading:
         self.hand = hand
         self.number = number
         self.n = game.rules.tricks
-        self.sides = {s.name: SideBid(s) for s in game.sides}
-        self.side_of = {p: self.sides[s.name] for s in game.sides for p in s.players}
+        partnered = game.rules.partners
+        self.sides = sides = {s.name: SideBid(s, partnered) for s in game.sides}
+        self.side_of = {p: sides[name] for p, name in game.seats.items()}
 
     def is_side(self, name: str) -> bool:
         """A name that stands for a whole partnership (without partners, a side's name is its player's)."""
@@ -74,15 +68,15 @@ class _Reading:
         return BidError(message, self.number)
 
 
-def read_hand(game: Game, hand: Hand, number: int, behind: dict[str, int], dealer: str) -> dict[str, SideBid]:
+def read_hand(game: Game, hand: Hand, number: int, scores: dict[str, int], dealer: str) -> dict[str, SideBid]:
     """Each side's bids, tricks and special bids in hand ``number``, checked against every rule.
 
-    ``behind``: how far each side was behind the leader when the hand started (for blind bids).
+    ``scores``: each side's score when the hand started (a side far enough behind may bid blind).
     """
     reading = _Reading(game, hand, number)
     _read_bids(reading)
     _check_lock_round(reading, dealer)
-    _read_blind(reading, behind)
+    _read_blind(reading, scores)
     _read_tricks(reading)
     _read_special_bids(reading)
     return reading.sides
@@ -91,17 +85,18 @@ def read_hand(game: Game, hand: Hand, number: int, behind: dict[str, int], deale
 def _read_bids(r: _Reading) -> None:
     """One hand, one side: each side's contract (its side bid, or the sum of its players' bids) and nils."""
     rules, n = r.rules, r.n
+    sides, side_of, partners = r.sides, r.side_of, rules.partners
     for name, bid in r.hand.bids.items():
-        if r.is_side(name):
-            sb = r.sides[name]
+        if partners and name in sides:  # a side's one partnership bid
+            sb = sides[name]
             if bid == NIL:
                 raise r.refused(f"{name} is a side; a side bids a number of tricks, and nil is bid by a player")
             if sb.side_form:
                 raise r.refused(f"{name} bid twice")
             sb.side_form = True
             sb.contract = bid
-        elif name in r.side_of:
-            sb = r.side_of[name]
+        elif name in side_of:
+            sb = side_of[name]
             sb.player_bids[name] = bid
             if bid == NIL:
                 sb.nils.append(name)
@@ -109,14 +104,15 @@ def _read_bids(r: _Reading) -> None:
             raise r.bad(f"the bids name {name!r}, who is neither a player nor a side of this game")
     for sb in r.sides.values():
         name = sb.side.name
-        ints = {p: b for p, b in sb.player_bids.items() if b != NIL}
+        ints = {p: b for p, b in sb.player_bids.items() if b != NIL} if sb.player_bids else {}
         if sb.side_form and ints:
             raise r.refused(f"{name} bid as a side and {next(iter(ints))} bid on their own: give one or the other")
+        sb.all_nil = sb.partnered and len(sb.nils) == len(sb.side.players)
         if sb.side_form and sb.all_nil:
             raise r.refused(f"both partners of {name} bid nil, so {name} has no trick bid to make")
         if not sb.side_form:
-            missing = [p for p in sb.side.players if p not in sb.player_bids]
-            if missing:
+            if len(sb.player_bids) < len(sb.side.players):
+                missing = [p for p in sb.side.players if p not in sb.player_bids]
                 if len(missing) == len(sb.side.players):
                     raise r.refused(f"{name} made no bid")
                 raise r.refused(f"{missing[0]} of {name} made no bid")
@@ -180,9 +176,11 @@ def _check_lock_round(r: _Reading, dealer: str) -> None:
                         f"the bids total {total}")
 
 
-def _read_blind(r: _Reading, behind: dict[str, int]) -> None:
+def _read_blind(r: _Reading, scores: dict[str, int]) -> None:
     """Blind: only a side far enough behind may bid blind; a blind trick bid covers the whole contract."""
     rules, hand = r.rules, r.hand
+    if not hand.blind:
+        return
     for name in hand.blind:
         if r.is_side(name):
             sb = r.sides[name]
@@ -222,9 +220,9 @@ def _read_blind(r: _Reading, behind: dict[str, int]) -> None:
             if sb.blind_nils and not rules.blind_nil:
                 raise r.refused(f"{sorted(sb.blind_nils)[0]} bid blind nil, which these rules do not allow")
             if sb.blind and not rules.blind_bids:
-                raise r.refused(f"{name} bid blind, but the {rules.name} rules allow blind bids "
-                                + ("only as blind nil" if rules.blind_nil else "not at all"))
-        gap = behind[name]
+                raise r.refused(f"{name} bid blind, but the {rules.name} rules "
+                                + ("allow blind bids only as blind nil" if rules.blind_nil else "have no blind bids"))
+        gap = max(scores.values()) - scores[name]  # behind the leader
         if gap < rules.blind_behind:
             raise r.refused(text.blind_refused(name, gap, rules.blind_behind))
 
@@ -232,15 +230,16 @@ def _read_blind(r: _Reading, behind: dict[str, int]) -> None:
 def _read_tricks(r: _Reading) -> None:
     """Tricks: every side covered once (each player of a side with a nil), adding up to N."""
     covered: dict[str, str] = {}
+    sides, side_of, partners = r.sides, r.side_of, r.rules.partners
     for name, count in r.hand.tricks.items():
-        if r.is_side(name):
-            sb = r.sides[name]
+        if partners and name in sides:
+            sb = sides[name]
             if name in covered:
                 raise r.bad(f"the tricks of {name} are given twice")
             covered[name] = "side"
             sb.tricks = count
-        elif name in r.side_of:
-            sb = r.side_of[name]
+        elif name in side_of:
+            sb = side_of[name]
             if covered.get(sb.side.name) == "side":
                 raise r.bad(f"the tricks of {sb.side.name} are given twice (as a side and for {name})")
             covered[sb.side.name] = "players"
@@ -250,7 +249,7 @@ def _read_tricks(r: _Reading) -> None:
         else:
             raise r.bad(f"the tricks name {name!r}, who is neither a player nor a side of this game")
     total = 0
-    for sb in r.sides.values():
+    for sb in sides.values():
         name = sb.side.name
         if name not in covered:
             raise r.bad(f"the tricks of {name} are missing")
@@ -271,7 +270,9 @@ _SPECIALS = (("aces", "aces", "aces"), ("no_trump", "no_trump", "no trump"), ("b
 
 def _read_special_bids(r: _Reading) -> None:
     """Aces, no trump and bemo (special bids of the sides), and the smallest blind bid they allow."""
-    rules = r.rules
+    rules, hand = r.rules, r.hand
+    if not (hand.aces or hand.no_trump or hand.bemo or hand.blind):
+        return  # no special bid, and no blind bid whose smallest value they change
     for key, option, what in _SPECIALS:
         for name, outcome in getattr(r.hand, key).items():
             if name not in r.sides:

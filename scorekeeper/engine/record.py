@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 from .errors import HandError, RecordError
@@ -108,9 +109,14 @@ class Game:
     given: tuple[str, ...] = ()
 
     # ---- names ---------------------------------------------------------
-    @property
+    @cached_property
     def side_names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.sides)
+
+    @cached_property
+    def seats(self) -> dict[str, str]:
+        """Each player's side, by name."""
+        return {player: side.name for side in self.sides for player in side.players}
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:
@@ -302,71 +308,98 @@ def parse_game(data: Any) -> Game:
     )
 
 
-def _parse_hand(data: Any, number: int | None) -> Hand:
-    def fail(message: str) -> HandError:
-        return HandError(message, number)
+def _tricks_or_nil(v: Any) -> bool:
+    return (type(v) is int and v >= 0) or v == NIL
 
+
+def _tricks(v: Any) -> bool:
+    return type(v) is int and v >= 0
+
+
+def _raise(v: Any) -> bool:
+    return type(v) is int and v >= 1
+
+
+def _bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _object(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _mapping(data: dict, key: str, check, what: str, number: int | None, required: bool = False) -> dict:
+    """A hand's ``{name: value}`` field, each value checked; {} when absent (unless required)."""
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise HandError(f'the hand has no "{key}"', number)
+        return {}
+    if not isinstance(value, dict):
+        raise HandError(f'"{key}" must be an object of name: {what}', number)
+    for name, item in value.items():
+        if not check(item):
+            raise HandError(f'"{key}" of {name}: {item!r} is not {what}', number)
+    return dict(value)
+
+
+def _parse_hand(data: Any, number: int | None) -> Hand:
     if not isinstance(data, dict):
-        raise fail("a hand must be a JSON object")
+        raise HandError("a hand must be a JSON object", number)
     misdeal = data.get("misdeal", False)
     if not isinstance(misdeal, bool):
-        raise fail(f'"misdeal" must be true or false, not {misdeal!r}')
+        raise HandError(f'"misdeal" must be true or false, not {misdeal!r}', number)
     extra = {k: v for k, v in data.items() if k not in _HAND_FIELDS}
     if misdeal:
         played = [k for k in _HAND_FIELDS if k != "misdeal" and data.get(k)]
         if played:
-            raise fail(f'a misdeal has no "{played[0]}": the hand was not played')
+            raise HandError(f'a misdeal has no "{played[0]}": the hand was not played', number)
         return Hand(misdeal=True, extra=extra, given=tuple(data))
-
-    def mapping(key: str, check, what: str, required: bool = False) -> dict:
-        value = data.get(key)
-        if value is None:
-            if required:
-                raise fail(f'the hand has no "{key}"')
-            return {}
-        if not isinstance(value, dict):
-            raise fail(f'"{key}" must be an object of name: {what}')
-        for name, item in value.items():
-            if not check(item):
-                raise fail(f'"{key}" of {name}: {item!r} is not {what}')
-        return dict(value)
-
-    bids = mapping("bids", lambda v: (_is_int(v) and v >= 0) or v == NIL, 'a number of tricks or "nil"', True)
-    tricks = mapping("tricks", lambda v: _is_int(v) and v >= 0, "a number of tricks", True)
-    raised = mapping("raised", lambda v: _is_int(v) and v >= 1, "a number of tricks (1 or more)")
-    aces = mapping("aces", lambda v: isinstance(v, bool), "true or false")
-    no_trump = mapping("no_trump", lambda v: isinstance(v, bool), "true or false")
-    bemo_raw = mapping("bemo", lambda v: isinstance(v, dict), '{"size": "little"|"big", "made": true|false}')
+    bids = _mapping(data, "bids", _tricks_or_nil, 'a number of tricks or "nil"', number, True)
+    tricks = _mapping(data, "tricks", _tricks, "a number of tricks", number, True)
+    raised = _mapping(data, "raised", _raise, "a number of tricks (1 or more)", number)
+    aces = _mapping(data, "aces", _bool, "true or false", number)
+    no_trump = _mapping(data, "no_trump", _bool, "true or false", number)
     bemo = {}
-    for name, item in bemo_raw.items():
+    for name, item in _mapping(data, "bemo", _object, '{"size": "little"|"big", "made": true|false}',
+                               number).items():
         size, made = item.get("size"), item.get("made")
         if size not in ("little", "big") or not isinstance(made, bool) or set(item) - {"size", "made"}:
-            raise fail(f'"bemo" of {name} must be {{"size": "little" or "big", "made": true or false}}')
+            raise HandError(f'"bemo" of {name} must be {{"size": "little" or "big", "made": true or false}}',
+                            number)
         bemo[name] = Bemo(size, made)
     blind = data.get("blind", [])
     if not isinstance(blind, list) or not all(isinstance(b, str) for b in blind):
-        raise fail('"blind" must be a list of names')
+        raise HandError('"blind" must be a list of names', number)
     if len(set(blind)) != len(blind):
-        raise fail('"blind" names someone twice')
-    penalties_raw = data.get("penalties", [])
-    if not isinstance(penalties_raw, list):
-        raise fail('"penalties" must be a list')
+        raise HandError('"blind" names someone twice', number)
+    raw_penalties = data.get("penalties", [])
+    penalties = _parse_penalties(raw_penalties, number) if raw_penalties != [] else ()
+    return Hand(
+        misdeal=False, bids=bids, tricks=tricks, raised=raised, blind=tuple(blind), aces=aces,
+        no_trump=no_trump, bemo=bemo, penalties=penalties, extra=extra, given=tuple(data),
+    )
+
+
+def _parse_penalties(items: Any, number: int | None) -> tuple[Penalty, ...]:
+    if not isinstance(items, list):
+        raise HandError('"penalties" must be a list', number)
     penalties = []
-    for item in penalties_raw:
+    for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("side"), str):
-            raise fail('each penalty must be {"side": NAME, "reneg": 1} or {"side": NAME, "unplayed_cards": K}')
+            raise HandError('each penalty must be {"side": NAME, "reneg": 1} or {"side": NAME, "unplayed_cards": K}',
+                            number)
         kinds = set(item) - {"side"}
         if kinds not in ({"reneg"}, {"unplayed_cards"}):
-            raise fail(f'a penalty for {item["side"]} must give exactly one of "reneg" or "unplayed_cards"')
+            raise HandError(f'a penalty for {item["side"]} must give exactly one of "reneg" or "unplayed_cards"',
+                            number)
         (kind,) = kinds
         count = item[kind]
         if not _is_int(count) or count < 1:
-            raise fail(f'penalty "{kind}" for {item["side"]} must be a whole number of 1 or more, not {count!r}')
+            raise HandError(f'penalty "{kind}" for {item["side"]} must be a whole number of 1 or more, '
+                            f'not {count!r}', number)
         penalties.append(Penalty(item["side"], **{kind: count}))
-    return Hand(
-        misdeal=False, bids=bids, tricks=tricks, raised=raised, blind=tuple(blind), aces=aces,
-        no_trump=no_trump, bemo=bemo, penalties=tuple(penalties), extra=extra, given=tuple(data),
-    )
+    return tuple(penalties)
 
 
 def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] | None = None,

@@ -178,6 +178,7 @@ class Scoresheet:
 @dataclass(slots=True)
 class _Outcome:
     lines: list[Line] = field(default_factory=list)
+    points: int = 0  # the sum of the lines
     bags: int = 0
     made: bool | None = None
     nils: dict[str, bool] = field(default_factory=dict)  # nil bidder -> made?
@@ -189,6 +190,7 @@ class _Outcome:
         """A line of points; a line worth 0 only when the rule itself is the news."""
         if points or news:
             self.lines.append(Line(points, words))
+            self.points += points
 
     def add_bags(self, count: int, value: int, words: str) -> None:
         self.bags += count
@@ -220,7 +222,7 @@ def _score_contract(out: _Outcome, rules: RuleSet, sb: SideBid, counted: int, he
                     reneged_by: str | None) -> None:
     """Rules 1, 2, 5, 6 and 9: the trick contract, made or set, and its overtricks."""
     kind, base = _contract_value(rules, sb)
-    mult, fail_mult = _multipliers(rules, sb)
+    mult, fail_mult = _multipliers(rules, sb) if sb.blind or sb.no_trump is not None else (1, 1)
     made = reneged_by is not None or (counted >= sb.contract and sb.no_trump is not False)
     out.made = made
     if not made:
@@ -389,13 +391,18 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
     score or too far behind, the winning score, the hand limit.  ``out``: the sides that have
     lost by a third reneg or by a bid that loses the game, with the reason.
     """
+    leader = max(scores.values())
+    if (not out and not wins and leader < rules.win_score
+            and (rules.max_hands is None or hands_played < rules.max_hands)
+            and (rules.lose_score is None or min(scores.values()) > rules.lose_score)
+            and (rules.behind_limit is None or leader - min(scores.values()) < rules.behind_limit)):
+        return None, None  # most hands: nothing can end the game
     names = list(scores)
     reneged_out = any(reason is EndReason.THIRD_RENEG for reason, _ in out.values())
     if wins and not reneged_out:
         side = next(iter(wins))
         return End(EndReason.BID_WON, side, wins[side], side), None
     losers = dict(out)
-    leader = max(scores.values())
     for side in names:
         if side in losers:
             continue
@@ -431,12 +438,9 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
 
 
 def behind_leader(scores: dict[str, int]) -> dict[str, int]:
-    """How far each side is behind the best of the other sides (0 when it leads or ties)."""
-    out = {}
-    for side, score in scores.items():
-        best_other = max((v for k, v in scores.items() if k != side), default=score)
-        out[side] = max(0, best_other - score)
-    return out
+    """How far each side is behind the leader (0 for the leader, and for sides tied with it)."""
+    best = max(scores.values())
+    return {side: best - score for side, score in scores.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -476,14 +480,17 @@ def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandSc
             s: SideScore(0, scores[s], bags[s], bid_text="misdeal") for s in names})
         sheet.hands.append(scored)
         return scored
-    read = read_hand(game, hand, number, behind_leader(scores), dealer)
-    renegs = dict(sheet.renegs)
-    penalties = _read_penalties(game, hand, number, renegs)
-    offenders = penalties.offenders
+    read = read_hand(game, hand, number, scores, dealer)
+    if hand.penalties:
+        renegs = dict(sheet.renegs)
+        penalties = _read_penalties(game, hand, number, renegs)
+        offenders = penalties.offenders
+    else:  # most hands: nothing to read, nothing changes
+        renegs, penalties, offenders = sheet.renegs, None, ()
     reneged_by = " and ".join(offenders) if offenders and len(offenders) < len(names) else None
     outcomes = {s: _score_side(rules, read[s], reneged_by if s not in offenders else None) for s in names}
     # A double nil failed with both partners taking tricks: a bonus to every other side.
-    if not offenders:
+    if rules.double_nil and not offenders:
         for s in names:
             sb = read[s]
             if sb.double_nil and not sb.blind_nils and all(sb.nil_tricks(p) > 0 for p in sb.nils):
@@ -498,16 +505,21 @@ def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandSc
     results: dict[str, SideScore] = {}
     for s in names:
         out = outcomes[s]
-        lines = out.lines + penalties.lines[s]
-        hand_bags = out.bags + penalties.bags[s]
-        count = bags[s] + hand_bags if (counting_bags or penalties.bags[s]) else bags[s]
+        lines = out.lines
+        points = out.points
+        penalty_bags = 0
+        if penalties is not None and penalties.lines[s]:
+            lines += penalties.lines[s]
+            points += sum(line.points for line in penalties.lines[s])
+            penalty_bags = penalties.bags[s]
+        count = bags[s] + out.bags + penalty_bags if (counting_bags or penalty_bags) else bags[s]
         penalty_hit = False
         while count >= rules.bag_limit:
             if rules.bag_penalty:
                 lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
+                points -= rules.bag_penalty
             count -= rules.bag_limit
             penalty_hit = True
-        points = sum(line.points for line in lines)
         new_scores[s] = scores[s] + points
         new_bags[s] = count
         sb = read[s]
@@ -517,16 +529,18 @@ def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandSc
             blind=sb.blind or bool(sb.blind_nils), bag_penalty=penalty_hit,
             bag_warning=counting_bags and count >= rules.bag_limit - 2,
             aces=out.aces,
-            renegs=penalties.renegs[s], penalty_bags=penalties.bags[s],
+            renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
         )
-    out_now = dict(sheet.out)
-    for s in names:
-        if renegs[s] >= rules.reneg_losses:
-            out_now.setdefault(s, (EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
-    for s in names:
-        if outcomes[s].loses:
-            out_now.setdefault(s, (EndReason.BID_LOST, outcomes[s].loses))
-    wins = {s: outcomes[s].wins for s in names if outcomes[s].wins}
+    out_now = sheet.out
+    if offenders or (rules.double_nil and any(o.loses for o in outcomes.values())):
+        out_now = dict(out_now)
+        for s in names:
+            if renegs[s] >= rules.reneg_losses:
+                out_now.setdefault(s, (EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
+        for s in names:
+            if outcomes[s].loses:
+                out_now.setdefault(s, (EndReason.BID_LOST, outcomes[s].loses))
+    wins = {s: o.wins for s, o in outcomes.items() if o.wins}
     end, plays_on = _end_of_game(rules, new_scores, out_now, wins, sheet.hands_played + 1)
     if offenders and end is not None and end.winner in offenders and not any(
             renegs[s] >= rules.reneg_losses for s in offenders):

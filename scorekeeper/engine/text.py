@@ -315,6 +315,9 @@ def blind_refused(side: str, gap: int, need: int) -> str:
 def bid_text(sb: "SideBid") -> str:
     """A side's bid as a scoresheet shows it: '5', 'B6', 'nil + 4', '3 + 4' (each partner's own bid,
     in seating order), 'double nil', '5 NT', '4 (+2)' (raised in the lock round), '6 + aces'."""
+    if (sb.contract is not None and not sb.nils and not sb.blind and not sb.raised and sb.no_trump is None
+            and sb.aces is None and sb.bemo is None and (sb.side_form or not sb.partnered)):
+        return str(sb.contract)  # most bids: one number
     if sb.double_nil:
         parts = ["blind double nil" if sb.blind_nils else "double nil"]
     elif sb.partnered and not sb.side_form:

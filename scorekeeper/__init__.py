@@ -1,1 +1,4 @@
 """Spades Scorekeeper: the scorepad and house-rules companion."""
+
+#: The one place the version is written (pyproject.toml reads it from here).
+__version__ = "0.1.0"

@@ -10,15 +10,14 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from . import __version__
+from .cli_input import UserError, one_line, read_record
+from .cli_storage import add_storage_commands
 from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset,
                      format_value, parse_game, parse_option_value, score_game)
-from .engine.text import OPTION_HELP
+from .engine.text import OPTION_HELP, plural
 
 EXIT_USAGE = 2
-
-
-class UserError(ScorekeeperError):
-    """A problem with what the user asked for (a file that cannot be read, a malformed option)."""
 
 
 def _parse_options(items: Sequence[str] | None) -> dict:
@@ -29,21 +28,6 @@ def _parse_options(items: Sequence[str] | None) -> dict:
         key, value = item.split("=", 1)
         options[key.strip()] = parse_option_value(value)
     return options
-
-
-def _read_file(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a folder, not a game file") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a text file (a game record is JSON)") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot be read ({exc.strerror})") from None
 
 
 # ---- score -----------------------------------------------------------------
@@ -97,12 +81,12 @@ def _sheet_table(game, sheet, explain: bool) -> str:
         else:
             out.append(f"Game over: {sheet.reason}")
     else:
-        out.append(f"In progress after {len(sheet.hands)} hand(s); rules: {game.rules.name}")
+        out.append(f"In progress after {sheet.hands_text}; rules: {game.rules.name}")
     return "\n".join(out)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    game = parse_game(_read_file(args.file))
+    game = parse_game(read_record(args.file))
     options = _parse_options(args.option)
     rescoring = bool(args.rules or options)
     if rescoring:
@@ -114,8 +98,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     else:
         print(_sheet_table(game, sheet, args.explain))
         if sheet.unscored:
+            later = plural(sheet.unscored, "later hand")
             print(f"Under these rules the game ends after hand {len(sheet.hands)}; "
-                  f"the {sheet.unscored} later hand(s) are not scored.")
+                  f"the {later} {'is' if sheet.unscored == 1 else 'are'} not scored.")
     return 0
 
 
@@ -149,10 +134,18 @@ def cmd_app(args: argparse.Namespace) -> int:
     return 0
 
 
+def version_text() -> str:
+    """'scorekeeper 0.1.0 (/path/to/scorekeeper, Python 3.11.7)': which copy runs, for bug reports."""
+    where = Path(__file__).resolve().parent
+    return f"scorekeeper {__version__} ({where}, Python {sys.version.split()[0]})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Spades scorepad: start the app, or score and explain game records.")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and where it runs from")
     parser.add_argument("--data", metavar="DIR", help="folder for saved games (default: your data folder, "
                                                      "or $SCOREKEEPER_DATA)")
     parser.add_argument("--web", action="store_true", help="serve the app for phones on this network")
@@ -175,12 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--options", action="store_true", help="also list every option and its value")
     rules.set_defaults(func=cmd_rules)
 
-    try:
-        from .cli_storage import add_storage_commands
-    except ImportError:
-        pass
-    else:
-        add_storage_commands(sub)
+    add_storage_commands(sub)
     return parser
 
 
@@ -190,14 +178,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except ScorekeeperError as exc:
-        print(f"scorekeeper: {exc}", file=sys.stderr)
+        print(one_line(f"scorekeeper: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # pragma: no cover - a bug: still one line, never a traceback
-        print(f"scorekeeper: unexpected error ({exc.__class__.__name__}: {exc}); please report it",
+        print(one_line(f"scorekeeper: unexpected error ({exc.__class__.__name__}: {exc}); please report it"),
               file=sys.stderr)
         return 1
 

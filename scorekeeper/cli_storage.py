@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from scorekeeper.cli_input import one_line, read_record, source_name
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.storage import GameSummary, Repository
 
@@ -67,21 +68,19 @@ def _guarded(command: Callable[[argparse.Namespace], int], name: str) -> Callabl
 
 
 def _fail(name: str, message: str) -> int:
-    print(f"scorekeeper {name}: {message}", file=sys.stderr)
+    print(one_line(f"scorekeeper {name}: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
 def _open(args: argparse.Namespace) -> Repository:
     repo = Repository(getattr(args, "data", None))
-    for notice in repo.notices:
-        print(f"note: {notice}", file=sys.stderr)
-    repo.notices.clear()
+    _flush_notices(repo)
     return repo
 
 
 def _flush_notices(repo: Repository) -> None:
     for notice in repo.notices:
-        print(f"note: {notice}", file=sys.stderr)
+        print(one_line(f"note: {notice}"), file=sys.stderr)
     repo.notices.clear()
 
 
@@ -142,14 +141,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Validate a spades-game/1 file with the engine and add it."""
-    if args.file == "-":
-        text, source = sys.stdin.read(), "standard input"
-    else:
-        text, source = Path(args.file).read_text(encoding="utf-8"), args.file
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        return _fail("import", f"{source} is not JSON: {err.msg} at line {err.lineno} column {err.colno}")
+    data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
     try:
         game_id = repo.import_game(data)

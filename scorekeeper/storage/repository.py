@@ -105,11 +105,6 @@ class GameSummary:
     reason: str | None = None
     players: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def player_names(self) -> tuple[str, ...]:
-        """The players in seating order."""
-        return tuple(self.players)
-
     @classmethod
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
         return cls(
@@ -202,6 +197,16 @@ class Repository:
         self.trash_dir = self.data_dir / TRASH_DIR
         self.index_path = self.data_dir / INDEX_FILE
         self.notices: list[str] = []
+        self._lock = DataLock(self.data_dir, lock_timeout)
+        # A folder that holds no games yet is made by the first game saved: listing or
+        # exporting from a new folder creates nothing (no folder, no lock file, no index).
+        if self._has_folder():
+            self._make_folder()
+
+    def _has_folder(self) -> bool:
+        return self.games_dir.is_dir()
+
+    def _make_folder(self) -> None:
         try:
             for folder in (self.data_dir, self.games_dir, self.trash_dir):
                 if not folder.is_dir():
@@ -209,8 +214,13 @@ class Repository:
                     fsync_dir(folder.parent)
         except OSError as err:
             raise StorageError(f"cannot use the data folder {self.data_dir}: {err.strerror}") from None
-        self._lock = DataLock(self.data_dir, lock_timeout)
         self._open_folder()
+
+    def _no_folder_yet(self, game_id: str) -> None:
+        """Before the lock (which lives in the folder): a folder with no games has no game ``game_id``."""
+        if not self._has_folder():
+            self._path_in(self.games_dir, game_id)  # an id that is no id is named as such
+            raise StorageError(f"there is no game {game_id} in {self.data_dir}")
 
     @_os_errors
     def _open_folder(self) -> None:
@@ -237,15 +247,10 @@ class Repository:
 
     @_os_errors
     def get(self, game_id: str) -> StoredGame:
+        self._no_folder_yet(game_id)
         with self._lock:
             db, doc = self._open_game(game_id)
             return self._stored(game_id, doc, self._load(game_id, doc, db.path))
-
-    @_os_errors
-    def current_version(self, game_id: str) -> int:
-        """The game's version on disk, cheaply (no rescoring): compare it with ``StoredGame.version``."""
-        with self._lock:
-            return self._open_game(game_id)[1]["version"]
 
     @_os_errors
     def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None) -> StoredGame:
@@ -286,12 +291,15 @@ class Repository:
     @_os_errors
     def delete_game(self, game_id: str) -> None:
         """Move a game to the trash (``restore_game`` brings it back until ``empty_trash``)."""
+        self._no_folder_yet(game_id)
         with self._lock:
             self._game_path(game_id, must_exist=True)
             self._move(game_id, self.games_dir, self.trash_dir)
 
     @_os_errors
     def restore_game(self, game_id: str) -> None:
+        if not self._has_folder():
+            raise StorageError(f"game {game_id} is not in the trash")
         with self._lock:
             source = self._path_in(self.trash_dir, game_id)
             if not source.exists():
@@ -308,6 +316,8 @@ class Repository:
     @_os_errors
     def empty_trash(self) -> int:
         """Delete the games in the trash for good; return how many."""
+        if not self._has_folder():
+            return 0
         with self._lock:
             count = 0
             for path in self.trash_dir.iterdir():
@@ -374,6 +384,8 @@ class Repository:
                 return game_id
 
     def _add(self, scored: Scored) -> str:
+        if not self._has_folder():
+            self._make_folder()
         with self._lock:
             game_id = self._new_id()
             now = _now()
@@ -437,6 +449,7 @@ class Repository:
     def _change(self, game_id: str, expected_version: int | None,
                 change: Callable[[Scored, dict], tuple[Scored, dict]]) -> StoredGame:
         """A new change: applied, pushed on the undo list; the redo list is cleared."""
+        self._no_folder_yet(game_id)
         with self._lock:
             db, doc = self._open_game(game_id)
             self._check_version(game_id, doc, expected_version)
@@ -444,6 +457,7 @@ class Repository:
             return self._save(db, doc, new, undo=doc["undo"] + [op], redo=[])
 
     def _step(self, game_id: str, expected_version: int | None, source: str, target: str) -> StoredGame:
+        self._no_folder_yet(game_id)
         with self._lock:
             db, doc = self._open_game(game_id)
             self._check_version(game_id, doc, expected_version)
@@ -495,6 +509,8 @@ class Repository:
 
     def _summaries(self) -> tuple[list[GameSummary], list[GameSummary]]:
         """(games, trash) from the index, refreshed from every game file whose signature changed."""
+        if not self._has_folder():
+            return [], []
         with self._lock:
             index = self._open_index()
             result = []

@@ -67,7 +67,7 @@ def test_rescoring_under_other_rules_settles_what_if(capsys):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("not json at all", "the file is not JSON"),
+    ("not json at all", "game.json: not JSON (Expecting value at line 1 column 1)"),
     ("[1, 2]", "a game record must be a JSON object"),
     ('{"format": "spades-game/9"}', "unknown format 'spades-game/9'"),
     ('{"format": "spades-game/1", "rules": "poker", "players": []}', "unknown rules 'poker'"),
@@ -124,3 +124,35 @@ def test_rules_prints_each_preset_in_plain_words(capsys):
     done = run("rules", "bridge")
     assert done.returncode == 2
     assert "unknown rules 'bridge'; the presets are: standard, ihop, ihop-3, ihop-6, solo" in done.stderr
+
+
+def test_version_says_which_copy_runs():
+    import scorekeeper
+    done = run("--version")
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == (f"scorekeeper {scorekeeper.__version__} ({ROOT / 'scorekeeper'}, "
+                           f"Python {sys.version.split()[0]})\n")
+
+
+def test_a_broken_storage_command_module_fails_loudly_instead_of_vanishing():
+    # Before: an ImportError of cli_storage was swallowed and `games`, `export`, `import` disappeared.
+    code = ("import sys; sys.modules['scorekeeper.storage'] = None  # what cli_storage imports\n"
+            "from scorekeeper.cli import main")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1
+    assert "cli_storage.py" in done.stderr
+    assert done.stderr.splitlines()[-1] == ("ModuleNotFoundError: import of scorekeeper.storage halted; "
+                                            "None in sys.modules")
+
+
+def test_in_progress_counts_scored_hands_and_names_misdeals_apart():
+    done = run("score", str(EXAMPLES / "standard-game.json"))
+    assert done.stdout.splitlines()[-1] == "In progress after 4 hands, 1 misdeal; rules: standard"
+    assert "(s)" not in done.stdout
+
+
+def test_rescoring_that_ends_the_game_early_counts_the_later_hands_in_words(tmp_path):
+    done = run("score", str(EXAMPLES / "standard-game.json"), "--option", "win_score=200")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == ("Under these rules the game ends after hand 3; "
+                                            "the 2 later hands are not scored.")

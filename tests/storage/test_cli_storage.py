@@ -97,7 +97,7 @@ def test_import_of_a_file_that_is_not_json(data, tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope")
     line = _one_error_line(capsys, main(["import", str(bad), "--data", str(data)]))
-    assert line.startswith("scorekeeper import: ") and f"{bad} is not JSON" in line
+    assert line.startswith(f"scorekeeper import: {bad}: not JSON (Expecting property name")
 
 
 def test_import_of_a_record_that_breaks_a_rule_names_file_and_hand(data, tmp_path, capsys):
@@ -111,7 +111,7 @@ def test_import_of_a_record_that_breaks_a_rule_names_file_and_hand(data, tmp_pat
 
 def test_import_of_a_missing_file(data, tmp_path, capsys):
     line = _one_error_line(capsys, main(["import", str(tmp_path / "none.json"), "--data", str(data)]))
-    assert "none.json" in line and "No such file" in line
+    assert line == f"scorekeeper import: {tmp_path / 'none.json'}: no such file"
 
 
 def test_a_damaged_index_is_reported_on_stderr_and_the_command_works(data, capsys):
@@ -132,3 +132,25 @@ def test_a_newer_data_folder_is_refused_in_one_line(data, capsys):
     (data / "index.json").write_text(json.dumps(index))
     line = _one_error_line(capsys, main(["games", "--data", str(data)]))
     assert "newer version of scorekeeper" in line
+
+
+@pytest.mark.parametrize("command", [["games"], ["games", "--trash"], ["export", "abc123"],
+                                     ["export", "abc123", "--csv"]], ids=" ".join)
+def test_listing_or_exporting_from_a_new_folder_creates_nothing(tmp_path, capsys, command):
+    data = tmp_path / "new" / "data"
+    code = main([*command, "--data", str(data)])
+    out, err = capsys.readouterr()
+    if command[0] == "games":
+        where = "in the trash" if "--trash" in command else "saved"
+        assert (code, out, err) == (0, f"No games {where} in {data}.\n", "")
+    else:
+        assert (code, out) == (2, "")
+        assert err == f"scorekeeper export: there is no game abc123 in {data}\n"
+    assert list(tmp_path.iterdir()) == [], "no folder, lock file or index just to say there is nothing"
+
+
+def test_listing_a_folder_that_holds_something_else_leaves_it_as_it_was(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("not a game")
+    assert main(["games", "--data", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"No games saved in {tmp_path}.\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]

@@ -221,6 +221,8 @@ def test_repository_without_folder_uses_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_DATA", str(tmp_path / "env"))
     repo = Repository()
     assert repo.data_dir == tmp_path / "env"
+    assert not (tmp_path / "env").exists(), "the folder is made by the first game saved"
+    repo.create_game(rules(), PLAYERS)
     assert (tmp_path / "env" / "games").is_dir()
 
 

@@ -1,0 +1,82 @@
+"""What the user hands the command line: a game record file (or standard input), read the same way
+by `score` and `import`, and every message reduced to one line.
+
+A file that cannot be read, is not text, is not JSON or is nested beyond any game record is a
+`UserError` whose message names the file; nothing has been written when it is raised.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .engine import ScorekeeperError
+
+#: A spades-game/1 record nests about five levels (game, hands, a hand, bemo, its fields);
+#: far deeper is not a game record, and Python's JSON reader and writer recurse per level.
+MAX_DEPTH = 64
+
+
+class UserError(ScorekeeperError):
+    """A problem with what the user asked for (a file that cannot be read, a malformed option)."""
+
+
+def source_name(path: str) -> str:
+    return "standard input" if path == "-" else path
+
+
+def read_text(path: str) -> str:
+    """The file's text (``-``: standard input); a UserError naming the file if it cannot be had."""
+    try:
+        if path == "-":  # as bytes: a record is UTF-8 whatever the terminal's encoding
+            return sys.stdin.buffer.read().decode("utf-8")
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a folder, not a game file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{source_name(path)}: not a text file (a game record is JSON)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+def read_record(path: str) -> Any:
+    """The JSON value in the file, not yet checked as a game record (the engine does that)."""
+    name = source_name(path)
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UserError(f"{name}: not JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise UserError(f"{name}: not a game record (its JSON is nested too deeply to read)") from None
+    depth = nesting_depth(data)
+    if depth > MAX_DEPTH:
+        raise UserError(f"{name}: not a game record (its JSON is nested {depth} levels deep; "
+                        f"a game record needs about 5)")
+    return data
+
+
+def nesting_depth(value: Any) -> int:
+    """How many lists and objects deep ``value`` goes (without recursion: the depth may be huge)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def one_line(message: str) -> str:
+    """The message on one line: line breaks and other control characters in it (a player's name
+    can hold one) are shown escaped, so an error is always exactly one line on the terminal."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)

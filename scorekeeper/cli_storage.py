@@ -99,8 +99,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def format_games(summaries: Sequence[GameSummary]) -> list[str]:
-    rows = [(s.id, _status(s), s.rules, f"{s.hands_played} hand{'s' if s.hands_played != 1 else ''}",
-             _when(s.updated), "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) for s in summaries]
+    rows = [(s.id, _status(s), s.rules, s.hands_text, _when(s.updated),
+             "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) for s in summaries]
     headers = ("ID", "STATUS", "RULES", "HANDS", "LAST CHANGE", "SCORES")
     widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers) - 1)]
     lines = []

@@ -34,8 +34,9 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document
 
-from scorekeeper.engine import (Game, Scored, Scoresheet, new_game, read_game, record_hand, replace_hand,
-                                score_game, take_back_hand)
+from scorekeeper.engine import (ENGINE_VERSION, Game, Scored, Scoresheet, new_game, read_game, record_hand,
+                                replace_hand, score_game, take_back_hand)
+from scorekeeper.engine.text import hands_count
 from scorekeeper.engine.errors import RecordError
 from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
@@ -89,7 +90,12 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What the games list shows; computed by the engine when the game was last written."""
+    """What the games list shows, computed by the engine (``ENGINE_VERSION`` ``engine``) when the
+    game was last written, or again when it is listed under a newer engine.
+
+    ``hands_played`` counts scored hands; ``misdeals`` and ``thrown_out`` count the deals that
+    scored nothing, apart.
+    """
 
     id: str
     title: str
@@ -104,6 +110,14 @@ class GameSummary:
     version: int = 0
     reason: str | None = None
     players: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    misdeals: int = 0
+    thrown_out: int = 0
+    engine: int = 0
+
+    @property
+    def hands_text(self) -> str:
+        """'4 hands, 1 misdeal' (the engine's words)."""
+        return hands_count(self.hands_played, self.misdeals, self.thrown_out)
 
     @classmethod
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
@@ -112,6 +126,8 @@ class GameSummary:
             scores=dict(data["scores"]), status=data["status"], winner=data.get("winner"),
             hands_played=data["hands_played"], created=data["created"], updated=data["updated"],
             version=data.get("version", 0), reason=data.get("reason"), players=data.get("players", {}),
+            misdeals=data.get("misdeals", 0), thrown_out=data.get("thrown_out", 0),
+            engine=data.get("engine", 0),
         )
 
 
@@ -129,7 +145,8 @@ class PlayerStats:
 
 
 def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[str, Any]:
-    """The cached summary of a game. Every number in it comes from the engine's scoresheet."""
+    """The cached summary of a game. Every number in it comes from the engine's scoresheet, and
+    it is stamped with the engine's version: a summary from another engine is computed again."""
     game, sheet = scored
     side_of = {player: side.name for side in game.sides for player in side.players}
     players = {player: {"side": side_of[player], "nils_made": 0, "nils_failed": 0, "times_set": 0}
@@ -153,11 +170,20 @@ def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[
         "winner": sheet.winner,
         "reason": sheet.reason,
         "hands_played": sheet.hands_played,
+        "misdeals": sheet.misdeals,
+        "thrown_out": sheet.thrown_out,
         "created": created,
         "updated": updated,
         "version": version,
         "players": players,
+        "engine": ENGINE_VERSION,
     }
+
+
+def _current(summary: Any, version: int | None = None) -> bool:
+    """Whether a cached summary can be shown as it is: computed by this engine (for this version)."""
+    return (isinstance(summary, dict) and summary.get("engine") == ENGINE_VERSION
+            and (version is None or summary.get("version") == version))
 
 
 class _Db:
@@ -542,7 +568,7 @@ class Repository:
                 continue
             signature = [stat.st_ino, stat.st_size, stat.st_mtime_ns]
             old = cached.get(game_id)
-            if old is not None and old.get("sig") == signature:
+            if old is not None and old.get("sig") == signature and _current(old["summary"]):
                 fresh.append(dict(old))
                 continue
             changed = True
@@ -572,7 +598,7 @@ class Repository:
         except StorageError:  # damaged beyond repair: already moved aside, and a notice says where
             return None
         summary = doc.get("summary")
-        if not isinstance(summary, dict) or summary.get("version") != doc["version"]:
+        if not _current(summary, doc["version"]):
             try:
                 scored = self._load(game_id, doc, db.path)
             except StorageError as err:

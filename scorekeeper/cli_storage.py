@@ -17,7 +17,7 @@ from pathlib import Path
 
 from scorekeeper.cli_input import one_line, read_record, source_name
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.storage import GameSummary, Repository
+from scorekeeper.storage import DuplicateGameError, GameSummary, Repository
 
 EXIT_ERROR = 2
 
@@ -44,6 +44,8 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
                                 description="Check a spades-game/1 JSON file with the rules engine "
                                             "and add it to the saved games.")
     imp.add_argument("file", metavar="FILE", help="the game record to import ('-' reads standard input)")
+    imp.add_argument("--copy", action="store_true",
+                     help="import it even if the same record is already saved (a second game)")
     _data_option(imp)
     imp.set_defaults(func=_guarded(cmd_import, "import"))
 
@@ -73,7 +75,7 @@ def _fail(name: str, message: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Repository:
-    repo = Repository(getattr(args, "data", None))
+    repo = Repository(getattr(args, "data", None), create=False)  # listing creates nothing
     _flush_notices(repo)
     return repo
 
@@ -99,7 +101,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def format_games(summaries: Sequence[GameSummary]) -> list[str]:
-    rows = [(s.id, _status(s), s.rules, s.hands_text, _when(s.updated),
+    rows = [(s.id, s.status_text, s.rules, s.hands_text, _when(s.updated),
              "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) for s in summaries]
     headers = ("ID", "STATUS", "RULES", "HANDS", "LAST CHANGE", "SCORES")
     widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers) - 1)]
@@ -108,12 +110,6 @@ def format_games(summaries: Sequence[GameSummary]) -> list[str]:
         cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
     return lines
-
-
-def _status(summary: GameSummary) -> str:
-    if summary.status == "finished":
-        return f"won by {summary.winner}" if summary.winner else "finished"
-    return "in progress"
 
 
 def _when(iso: str) -> str:
@@ -144,12 +140,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
     try:
-        game_id = repo.import_game(data)
+        game_id = repo.import_game(data, copy=args.copy)
+    except DuplicateGameError as err:
+        return _fail("import", f"{source}: {err}; nothing was added (--copy imports it as another game)")
     except ScorekeeperError as err:
         return _fail("import", f"{source}: {err}")
     _flush_notices(repo)
     summary = next((s for s in repo.list_games() if s.id == game_id), None)
-    title = f" ({summary.title}, {_status(summary)})" if summary else ""
+    title = f" ({summary.title}, {summary.status_text})" if summary else ""
     print(f"imported {source} as game {game_id}{title}")
     return 0
 

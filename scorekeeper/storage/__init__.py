@@ -4,7 +4,8 @@ The only package that imports tinydb. It does no scoring: the engine validates
 every record and computes every score.
 """
 from scorekeeper.storage.atomic import AtomicJSONStorage
-from scorekeeper.storage.errors import DamagedFileError, GameChangedError, NewerSchemaError, StorageError
+from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, GameChangedError, NewerSchemaError,
+                                        StorageError)
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.paths import default_data_dir
 from scorekeeper.storage.repository import GameSummary, PlayerStats, Repository, StoredGame
@@ -12,6 +13,7 @@ from scorekeeper.storage.repository import GameSummary, PlayerStats, Repository,
 __all__ = [
     "AtomicJSONStorage",
     "DamagedFileError",
+    "DuplicateGameError",
     "GameChangedError",
     "GameSummary",
     "NewerSchemaError",

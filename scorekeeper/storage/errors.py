@@ -44,3 +44,13 @@ class DamagedFileError(StorageError):
         self.path = Path(path)
         self.reason = reason
         super().__init__(f"{path} is damaged: {reason}")
+
+
+class DuplicateGameError(StorageError):
+    """The record being imported is already saved, move for move; nothing was added."""
+
+    def __init__(self, game_id: str, description: str, in_trash: bool):
+        self.game_id = game_id
+        self.in_trash = in_trash
+        where = "in the trash as game" if in_trash else "as game"
+        super().__init__(f"this record is already saved {where} {game_id} ({description})")

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import csv
 import functools
+import hashlib
 import io
+import json
 import os
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -42,7 +44,8 @@ from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
     parse_database,
 )
-from scorekeeper.storage.errors import DamagedFileError, GameChangedError, NewerSchemaError, StorageError
+from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, GameChangedError, NewerSchemaError,
+                                        StorageError)
 from scorekeeper.storage.locking import DataLock
 from scorekeeper.storage.migrations import META_TABLE, meta_of, migrate
 from scorekeeper.storage.paths import default_data_dir
@@ -107,28 +110,34 @@ class GameSummary:
     hands_played: int
     created: str
     updated: str
-    version: int = 0
-    reason: str | None = None
-    players: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
-    misdeals: int = 0
-    thrown_out: int = 0
-    engine: int = 0
+    version: int
+    reason: str | None
+    players: dict[str, dict[str, Any]] = field(repr=False, compare=False)
+    misdeals: int
+    thrown_out: int
+    engine: int
+    record_digest: str = field(repr=False)
 
     @property
     def hands_text(self) -> str:
         """'4 hands, 1 misdeal' (the engine's words)."""
         return hands_count(self.hands_played, self.misdeals, self.thrown_out)
 
+    @property
+    def status_text(self) -> str:
+        """'in progress', 'won by Us' or 'finished' (a draw)."""
+        if self.status == "finished":
+            return f"won by {self.winner}" if self.winner else "finished"
+        return "in progress"
+
     @classmethod
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
-        return cls(
-            id=game_id, title=data["title"], rules=data["rules"], sides=tuple(data["sides"]),
-            scores=dict(data["scores"]), status=data["status"], winner=data.get("winner"),
-            hands_played=data["hands_played"], created=data["created"], updated=data["updated"],
-            version=data.get("version", 0), reason=data.get("reason"), players=data.get("players", {}),
-            misdeals=data.get("misdeals", 0), thrown_out=data.get("thrown_out", 0),
-            engine=data.get("engine", 0),
-        )
+        """From a summary that ``summarize`` wrote (it holds every field but the id)."""
+        values = {name: data[name] for name in _SUMMARY_FIELDS}
+        return cls(id=game_id, **{**values, "sides": tuple(values["sides"]), "scores": dict(values["scores"])})
+
+
+_SUMMARY_FIELDS = frozenset(f.name for f in fields(GameSummary)) - {"id"}
 
 
 @dataclass(frozen=True)
@@ -176,14 +185,23 @@ def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[
         "updated": updated,
         "version": version,
         "players": players,
+        "record_digest": record_digest(game),
         "engine": ENGINE_VERSION,
     }
 
 
 def _current(summary: Any, version: int | None = None) -> bool:
-    """Whether a cached summary can be shown as it is: computed by this engine (for this version)."""
+    """Whether a cached summary can be shown as it is: computed by this engine (for this version of
+    the game), with every field a ``GameSummary`` holds today."""
     return (isinstance(summary, dict) and summary.get("engine") == ENGINE_VERSION
+            and _SUMMARY_FIELDS <= summary.keys()
             and (version is None or summary.get("version") == version))
+
+
+def record_digest(game: Game) -> str:
+    """A fingerprint of the record (what happened at the table): equal for a game and its re-import."""
+    text = json.dumps(game.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class _Db:
@@ -217,16 +235,18 @@ class _Db:
 class Repository:
     """Saved games in one data folder. Safe against crashes and against other processes."""
 
-    def __init__(self, data_dir: str | os.PathLike | None = None, *, lock_timeout: float = 15.0):
+    def __init__(self, data_dir: str | os.PathLike | None = None, *, lock_timeout: float = 15.0,
+                 create: bool = True):
+        """Open the data folder, making it now (``create``, so a folder that cannot be used is
+        reported at once) or only when the first game is saved: then listing or exporting from a
+        folder that holds no games creates nothing, not even the folder or its lock file."""
         self.data_dir = default_data_dir(data_dir)
         self.games_dir = self.data_dir / GAMES_DIR
         self.trash_dir = self.data_dir / TRASH_DIR
         self.index_path = self.data_dir / INDEX_FILE
         self.notices: list[str] = []
         self._lock = DataLock(self.data_dir, lock_timeout)
-        # A folder that holds no games yet is made by the first game saved: listing or
-        # exporting from a new folder creates nothing (no folder, no lock file, no index).
-        if self._has_folder():
+        if create or self._has_folder():
             self._make_folder()
 
     def _has_folder(self) -> bool:
@@ -267,9 +287,18 @@ class Repository:
         return self._add(Scored(game, score_game(game)))
 
     @_os_errors
-    def import_game(self, data: dict | str) -> str:
-        """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem."""
-        return self._add(read_game(data))
+    def import_game(self, data: dict | str, *, copy: bool = False) -> str:
+        """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem.
+
+        A record that is already saved (in the list or the trash) is a ``DuplicateGameError`` naming
+        that game, and nothing is added, unless ``copy`` asks for a second game.
+        """
+        scored = read_game(data)
+        if copy or not self._has_folder():
+            return self._add(scored)
+        with self._lock:  # re-entrant: no other process can save the same record in between
+            self._refuse_repeat(scored.game)
+            return self._add(scored)
 
     @_os_errors
     def get(self, game_id: str) -> StoredGame:
@@ -421,6 +450,14 @@ class Repository:
             db.table(GAME_TABLE).upsert(Document(doc, doc_id=1))
             db.commit()
             return game_id
+
+    def _refuse_repeat(self, game: Game) -> None:
+        digest = record_digest(game)
+        games, trash = self._summaries()
+        for summary, in_trash in [(s, False) for s in games] + [(s, True) for s in trash]:
+            if summary.record_digest == digest:
+                raise DuplicateGameError(summary.id, f"{summary.title}, {summary.status_text}, "
+                                                     f"{summary.hands_text}", in_trash)
 
     def _open_game(self, game_id: str, folder: Path | None = None) -> tuple[_Db, dict]:
         """Open a game file (under the lock); a damaged one is moved aside and its last good save restored."""

@@ -98,12 +98,21 @@ def test_import_refuses_a_bad_record_with_its_reason(session):
     assert not res.ok and game_id is None and "nope" in res.message
 
 
-def test_export_then_import_round_trips(session, game):
+def test_export_then_import_round_trips(session, game, tmp_path):
     session.record_hand(PLAIN)
     res, text = session.export_record(game)
     assert res
+    elsewhere = Session(SharedRepository(tmp_path / "other"))
+    res, copy = elsewhere.import_record(text)
+    assert res and elsewhere.open(copy) and elsewhere.game.to_dict() == session.game.to_dict()
+
+
+def test_importing_a_game_that_is_already_saved_names_it_and_adds_nothing(session, game):
+    session.record_hand(PLAIN)
+    res, text = session.export_record(game)
     res, copy = session.import_record(text)
-    assert res and copy != game
+    assert not res.ok and copy is None
+    assert res.message.startswith(f"Not imported: this record is already saved as game {game} ")
 
 
 def test_an_unusable_data_folder_is_reported_not_raised(tmp_path):

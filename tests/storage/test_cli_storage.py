@@ -71,9 +71,26 @@ def test_export_prints_the_record_and_import_reads_it_back(data, tmp_path, capsy
     assert record == Repository(data).export_game(game_id)
     path = tmp_path / "game.json"
     path.write_text(exported)
-    assert main(["import", str(path), "--data", str(data)]) == 0
+    other = tmp_path / "other"
+    assert main(["import", str(path), "--data", str(other)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"imported {path} as game ") and "Ann & Cat vs Bob & Dan" in out
+    assert out.startswith(f"imported {path} as game ") and "Ann & Cat vs Bob & Dan, in progress" in out
+    [imported] = Repository(other).list_games()
+    assert Repository(other).export_game(imported.id) == record
+
+
+def test_importing_the_same_record_twice_names_the_saved_game_unless_copy_is_asked(data, tmp_path, capsys):
+    game_id = _one_game(data)
+    path = tmp_path / "game.json"
+    assert main(["export", game_id, "--out", str(path), "--data", str(data)]) == 0
+    capsys.readouterr()
+    line = _one_error_line(capsys, main(["import", str(path), "--data", str(data)]))
+    assert line == (f"scorekeeper import: {path}: this record is already saved as game {game_id} "
+                    f"(Ann & Cat vs Bob & Dan, in progress, 2 hands); nothing was added "
+                    f"(--copy imports it as another game)")
+    assert [s.id for s in Repository(data).list_games()] == [game_id]
+    assert main(["import", str(path), "--copy", "--data", str(data)]) == 0
+    assert capsys.readouterr().out.startswith(f"imported {path} as game ")
     assert len(Repository(data).list_games()) == 2
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.engine.errors import RecordError
-from scorekeeper.storage import Repository
+from scorekeeper.storage import DuplicateGameError, Repository
 from scorekeeper.storage.repository import CSV_COLUMNS
 
 from .conftest import PLAYERS, THEM, US, hand, rules
@@ -25,7 +25,7 @@ def test_export_then_import_gives_the_same_game(repo):
         repo.record_hand(game_id, h)
     exported = repo.export_game(game_id)
     assert exported["format"] == "spades-game/1" and exported["hands"] == source["hands"]
-    copy_id = repo.import_game(json.dumps(exported))
+    copy_id = repo.import_game(json.dumps(exported), copy=True)
     assert copy_id != game_id
     assert repo.export_game(copy_id) == exported
     assert score_game(repo.get(copy_id).game).to_json() == score_game(repo.get(game_id).game).to_json()
@@ -38,7 +38,10 @@ def test_any_legal_game_round_trips(tmp_path_factory, seed, preset):
     record = random_game(random.Random(seed), preset, hands=6).to_dict()
     game_id = repo.import_game(record)
     assert repo.export_game(game_id) == record
-    assert repo.import_game(repo.export_game(game_id)) != game_id
+    with pytest.raises(DuplicateGameError) as repeat:
+        repo.import_game(repo.export_game(game_id))
+    assert repeat.value.game_id == game_id
+    assert repo.import_game(repo.export_game(game_id), copy=True) != game_id
 
 
 def test_import_reports_the_first_problem_and_adds_nothing(repo):
@@ -77,3 +80,33 @@ def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
     assert first_us["explanation"] and first_us["misdeal"] == "no"
     assert rows[2]["misdeal"] == rows[3]["misdeal"] == "yes" and rows[2]["points"] == "0"
     assert rows[5]["nils"] == "Bob made nil"
+
+
+def test_importing_a_saved_record_again_names_the_game_and_adds_nothing(repo):
+    game_id = repo.create_game(rules(), PLAYERS)
+    for change in (hand(), {"misdeal": True}, hand()):
+        repo.record_hand(game_id, change)
+    record = repo.export_game(game_id)
+    with pytest.raises(DuplicateGameError) as repeat:
+        repo.import_game(json.dumps(record))
+    assert str(repeat.value) == (f"this record is already saved as game {game_id} "
+                                 f"({US} vs {THEM}, in progress, 2 hands, 1 misdeal)")
+    assert [s.id for s in repo.list_games()] == [game_id]
+
+
+def test_a_repeat_of_a_game_in_the_trash_says_so(repo):
+    game_id = repo.create_game(rules(), PLAYERS)
+    record = repo.export_game(game_id)
+    repo.delete_game(game_id)
+    with pytest.raises(DuplicateGameError, match=f"already saved in the trash as game {game_id} "):
+        repo.import_game(record)
+    assert repo.list_games() == []
+
+
+def test_a_record_that_differs_by_one_hand_is_not_a_repeat(repo):
+    game_id = repo.create_game(rules(), PLAYERS)
+    repo.record_hand(game_id, hand())
+    record = repo.export_game(game_id)
+    record["hands"].append(hand(us_tricks=6))
+    assert repo.import_game(record) != game_id
+    assert len(repo.list_games()) == 2

@@ -221,9 +221,22 @@ def test_repository_without_folder_uses_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_DATA", str(tmp_path / "env"))
     repo = Repository()
     assert repo.data_dir == tmp_path / "env"
-    assert not (tmp_path / "env").exists(), "the folder is made by the first game saved"
-    repo.create_game(rules(), PLAYERS)
     assert (tmp_path / "env" / "games").is_dir()
+
+
+def test_a_folder_opened_without_create_is_made_by_the_first_game_saved(tmp_path):
+    repo = Repository(tmp_path / "data", create=False)
+    assert repo.list_games() == [] and repo.list_trash() == [] and repo.player_stats() == []
+    assert repo.empty_trash() == 0
+    for read in (repo.get, repo.export_game, repo.delete_game, repo.undo):
+        with pytest.raises(StorageError, match=f"^there is no game abc in {tmp_path / 'data'}$"):
+            read("abc")
+    with pytest.raises(StorageError, match="'../x' is not a game id"):
+        repo.get("../x")
+    assert list(tmp_path.iterdir()) == []
+    game_id = repo.create_game(rules(), PLAYERS)
+    assert [s.id for s in repo.list_games()] == [game_id]
+    assert (tmp_path / "data" / "trash").is_dir()
 
 
 def test_a_full_disk_is_a_storage_error_and_the_game_is_unchanged(repo, monkeypatch):

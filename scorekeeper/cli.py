@@ -144,13 +144,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Spades scorepad: start the app, or score and explain game records.")
-    parser.add_argument("--version", action="version", version=version_text(),
+    parser.add_argument("--version", action="store_true",  # not argparse's: it wraps long lines
                         help="print the version and where it runs from")
     parser.add_argument("--data", metavar="DIR", help="folder for saved games (default: your data folder, "
                                                      "or $SCOREKEEPER_DATA)")
     parser.add_argument("--web", action="store_true", help="serve the app for phones on this network")
     parser.add_argument("--host", help="address to serve on (with --web: 0.0.0.0)")
-    parser.add_argument("--port", type=int, help="port to serve on (default 8000)")
+    parser.add_argument("--port", type=int, help="port to serve on (default 8000; 0: any free port)")
     parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -175,6 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.version:
+        print(version_text())
+        return 0
     try:
         return args.func(args)
     except ScorekeeperError as exc:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
-from .app import run_app
+from .app import ServeError, run_app
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.gui")
     parser.add_argument("--web", action="store_true", help="serve for phones on the network")
     parser.add_argument("--serve", action="store_true",
@@ -21,9 +22,13 @@ def main(argv: list[str] | None = None) -> None:
     if data is None:
         from ..storage import default_data_dir
         data = default_data_dir()
-    run_app(Path(data), web=args.web, host=args.host, port=args.port,
-            open_browser=not args.serve)
+    try:
+        run_app(Path(data), web=args.web, host=args.host, port=args.port, open_browser=not args.serve)
+    except ServeError as err:
+        print(f"scorekeeper: {err}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -6,24 +6,45 @@ view module in `scorekeeper.gui.views`.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import socket
 import sys
+import webbrowser
 from pathlib import Path
 from typing import Callable
 
 import flet as ft
+import uvicorn
 
+from ..engine import ScorekeeperError
 from . import theme
 from .router import Router
 from .state import Session, SharedRepository
 
 log = logging.getLogger(__name__)
 
-#: assets/ at the repository root: fonts with the suit glyphs, the icon.
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+_PACKAGE = Path(__file__).resolve().parents[1]
+#: Where the assets (the fonts with the suit symbols) may be: inside the installed package
+#: (the wheel maps the repository's assets/ to scorekeeper/assets), or at the top of a checkout.
+ASSET_PLACES = (_PACKAGE / "assets", _PACKAGE.parent / "assets")
 DEFAULT_PORT = 8000
+
+
+def find_assets(places: tuple[Path, ...] = ASSET_PLACES) -> Path | None:
+    """The first place that holds every font the page asks for (`theme.FONTS`), else None."""
+    for place in places:
+        if all((place / url.lstrip("/")).is_file() for url in theme.FONTS.values()):
+            return place
+    return None
+
+
+ASSETS_DIR = find_assets()
+
+
+class ServeError(ScorekeeperError):
+    """The app cannot be served where it was asked to be (a taken port, an unknown address)."""
 
 
 class App:
@@ -162,36 +183,94 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
+def assets_or_warn(places: tuple[Path, ...] = ASSET_PLACES) -> Path | None:
+    """The assets folder; when it is missing, say so in one line on stderr (the app still runs)."""
+    found = find_assets(places)
+    if found is None:
+        looked = " and ".join(str(place) for place in places)
+        print(f"scorekeeper: the app's fonts are missing (looked in {looked}); suit symbols will show "
+              f"as empty boxes: reinstall scorekeeper to restore them", file=sys.stderr, flush=True)
+    return found
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on (host, port), or a ServeError that says in one line what to do."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as err:
+        raise ServeError(f"cannot serve on {host}: not an address of this machine ({err.strerror}); "
+                         f"choose another with --host") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port just freed is free
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is taken (scorekeeper may already be running "
+                             f"there); choose another with --port, e.g. --port {_free_port_after(host, port)}"
+                             ) from None
+        if err.errno == errno.EACCES:
+            raise ServeError(f"port {port} on {host} is not open to this user; choose one above 1023 "
+                             f"with --port") from None
+        if err.errno == errno.EADDRNOTAVAIL:
+            raise ServeError(f"cannot serve on {host}: not an address of this machine; "
+                             f"choose another with --host") from None
+        raise ServeError(f"cannot serve on {host} port {port}: {err.strerror or err}") from None
+    return sock
+
+
+def _free_port_after(host: str, port: int) -> int:
+    """A port above `port` that is free now (to suggest; it may be taken by the time it is used)."""
+    for candidate in range(port + 1, min(port + 50, 65535)):
+        with socket.socket() as probe:
+            try:
+                probe.bind((host, candidate))
+                return candidate
+            except OSError:
+                continue
+    return port + 1
+
+
 def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
             port: int | None = None, open_browser: bool = True) -> None:
     """Run the table app until it is closed.
 
     - `web=True`: serve on the network for phones (host 0.0.0.0 unless given,
-      port 8000 unless given) and print the address to open.
+      port 8000 unless given; port 0: any free port) and print the address to open.
     - otherwise: the native window where a display and flet-desktop's client are
       available; else the browser; on a machine with no display, serve on
       127.0.0.1 and print the address.
+    The address is printed only once the port is bound; a taken port is a ServeError
+    (one line naming the port and how to choose another).
     """
-    shared = SharedRepository(Path(data_dir))
-    main = _session_main(shared)
-    assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
-    common = dict(assets_dir=assets, no_cdn=True, name="")
+    assets = assets_or_warn()
+    common = dict(assets_dir=str(assets) if assets else None, no_cdn=True, name="")
 
     if not web and _has_display() and _native_client_ready():
-        ft.run(main, view=ft.AppView.FLET_APP, **common)
+        ft.run(_session_main(SharedRepository(Path(data_dir))), view=ft.AppView.FLET_APP, **common)
         return
 
     serve_only = web or not _has_display() or not open_browser
     host = host or ("0.0.0.0" if web else "127.0.0.1")
-    port = port or DEFAULT_PORT
-    if serve_only:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-        shown = lan_address() if host in ("0.0.0.0", "") else host
-        print(f"Spades Scorekeeper is served at http://{shown}:{port}/", flush=True)
-        if web:
-            print("Open that address on a phone on the same network. Ctrl+C stops.",
-                  flush=True)
-        else:
-            print("No display here: open that address in a browser. Ctrl+C stops.",
-                  flush=True)
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, **common)
+    sock = bind(host, DEFAULT_PORT if port is None else port)  # before anything is opened or said
+    main = _session_main(SharedRepository(Path(data_dir)))
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    url = f"http://{shown}:{sock.getsockname()[1]}/"
+    print(f"Spades Scorekeeper is served at {url}", flush=True)
+    if web:
+        print("Open that address on a phone on the same network. Ctrl+C stops.", flush=True)
+    elif serve_only:
+        print("No display here: open that address in a browser. Ctrl+C stops.", flush=True)
+    else:
+        webbrowser.open(url)
+    _serve(ft.run(main, export_asgi_app=True, **common), sock)
+
+
+def _serve(asgi_app, sock: socket.socket) -> None:
+    """Flet's web app, served by uvicorn (as flet-web serves it) on a socket that is already bound."""
+    config = uvicorn.Config(asgi_app, log_level="critical", ws="websockets-sansio",
+                            timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,98 @@
+"""The package is whole: the wheel built from this checkout, installed into a new virtual
+environment, starts the app and serves every font the page asks for, from its own copy.
+
+Cost: the build fetches setuptools from PyPI (pip's build isolation) unless pip has it cached.
+The app's dependencies (flet, tinydb, ...) are not downloaded again: the new environment sees the
+site-packages of the Python running the tests through a path file, which adds those folders but
+runs none of their own path files, so an editable install of this checkout stays out of sight.
+"""
+from __future__ import annotations
+
+import shutil
+import site as site_module
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import pytest
+from served import Started, fonts_the_page_asks_for, get, no_display_env
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What the build reads; copied so that building leaves nothing in the checkout.
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "scorekeeper", "assets"]
+
+
+def _run(*command: str | Path, cwd: Path) -> str:
+    done = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=600,
+                          env=no_display_env(PIP_DISABLE_PIP_VERSION_CHECK="1"))
+    assert done.returncode == 0, f"{' '.join(map(str, command))}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> dict:
+    """Build the wheel, install it into a new virtual environment; the paths and timings."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    source.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    started = time.perf_counter()
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", work / "dist", source, cwd=work)
+    [wheel] = (work / "dist").glob("scorekeeper-*.whl")
+    built = time.perf_counter()
+
+    venv = work / "venv"
+    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=work)
+    python = venv / "bin" / "python"
+    site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).strip())
+    outer = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
+                           *([user_site] if Path(user_site := site_module.getusersitepackages()).is_dir() else [])])
+    (site / "_tests_outer_site_packages.pth").write_text("".join(f"{path}\n" for path in outer))
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q",
+         "--force-reinstall", wheel, cwd=work)
+    done = time.perf_counter()
+    print(f"\nwheel test: build {built - started:.1f} s, new environment and install {done - built:.1f} s")
+    return {"wheel": wheel, "venv": venv, "site": site, "python": python, "work": work}
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_fonts_inside_the_package(installed):
+    import zipfile
+    names = zipfile.ZipFile(installed["wheel"]).namelist()
+    for font in (ROOT / "assets" / "fonts").iterdir():
+        assert f"scorekeeper/assets/fonts/{font.name}" in names
+    assert not any(name.startswith("assets/") for name in names), "the assets live inside the package"
+
+
+@pytest.mark.slow
+def test_the_installed_app_runs_from_the_environment_and_serves_every_font(installed, tmp_path):
+    started = time.perf_counter()
+    site, work = installed["site"], installed["work"]
+    package = site / "scorekeeper"
+    script = installed["venv"] / "bin" / "scorekeeper"
+    version = _run(script, "--version", cwd=work)
+    assert f"({package}, Python" in version, "the console script runs the installed copy, not the checkout"
+    where = _run(installed["python"], "-c", "from scorekeeper.gui import app; print(app.ASSETS_DIR)", cwd=work)
+    assert where.strip() == str(package / "assets")
+
+    server = Started([str(script), "--port", "0", "--data", str(tmp_path / "data")], cwd=work,
+                     env=no_display_env())
+    try:
+        assert get(server.url)[0] == 200
+        fonts = fonts_the_page_asks_for(server.port)
+        assert fonts, "the page asks for the fonts with the suit symbols"
+        for url in fonts.values():
+            status, body = get(server.url + url.lstrip("/"))
+            assert status == 200, url
+            assert body == (package / "assets" / url.lstrip("/")).read_bytes(), url
+    finally:
+        code = server.stop()
+    assert (code, server.stderr) == (130, ""), server.stderr  # no "fonts are missing" line, no traceback
+    print(f"wheel test: the installed app started, served its fonts and stopped in "
+          f"{time.perf_counter() - started:.1f} s")

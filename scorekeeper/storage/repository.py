@@ -93,8 +93,8 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What the games list shows, computed by the engine (``ENGINE_VERSION`` ``engine``) when the
-    game was last written, or again when it is listed under a newer engine.
+    """What the games list shows, computed by the engine when the game was last written (``engine``
+    is that engine's ``ENGINE_VERSION``), or again when it is listed under another engine.
 
     ``hands_played`` counts scored hands; ``misdeals`` and ``thrown_out`` count the deals that
     scored nothing, apart.

@@ -13,8 +13,8 @@ from typing import Sequence
 from . import __version__
 from .cli_input import UserError, one_line, read_record
 from .cli_storage import add_storage_commands
-from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset,
-                     format_value, parse_game, parse_option_value, score_game)
+from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset, parse_game,
+                     parse_option_value, score_game)
 from .engine.text import OPTION_HELP, plural
 
 EXIT_USAGE = 2
@@ -26,54 +26,66 @@ def _parse_options(items: Sequence[str] | None) -> dict:
         if "=" not in item:
             raise UserError(f"--option {item!r}: write it as KEY=VALUE, e.g. --option win_score=300")
         key, value = item.split("=", 1)
-        options[key.strip()] = parse_option_value(value)
+        options[key.strip()] = parse_option_value(value, key.strip())
     return options
 
 
 # ---- score -----------------------------------------------------------------
+COLUMNS = ("bid", "took", "pts", "score", "bags")
+
+
+def _widths(sheet, side: str) -> tuple[int, ...]:
+    """Each column of a side as wide as its longest cell: no cell text is cut."""
+    cells: list[tuple[str, ...]] = [COLUMNS, ("", "", "", str(sheet.scores[side]), str(sheet.bags[side]))]
+    for hand in sheet.hands:
+        s = hand.sides.get(side)
+        if s is not None and not hand.misdeal:
+            cells.append((s.bid_text, "" if s.tricks is None else str(s.tricks), f"{s.points:+d}", str(s.score),
+                          str(s.bags)))
+    widths = [max(len(row[i]) for row in cells) for i in range(len(COLUMNS))]
+    widths[0] += max(0, len(side) - (sum(widths) + len(widths) - 1))  # a long side name widens the bids
+    return tuple(widths)
+
+
 def _sheet_table(game, sheet, explain: bool) -> str:
     sides = sheet.sides
-    cols = ("bid", "took", "pts", "score", "bags")
-    widths = (11, 4, 5, 6, 4)
-    side_width = sum(widths) + len(widths) - 1
+    widths = {side: _widths(sheet, side) for side in sides}
+    dealer_width = max([len("dealer")] + [len(h.dealer) for h in sheet.hands])
+    lead = 4 + 2 + dealer_width
     out = []
-    head = f"{'hand':>4}  {'dealer':<8}"
+    head = f"{'hand':>4}  {'dealer':<{dealer_width}}"
+    sub = " " * lead
     for side in sides:
-        head += " | " + side[:side_width].center(side_width)
-    out.append(head)
-    sub = " " * 14
-    for _ in sides:
-        sub += " | " + " ".join(c.rjust(w) for c, w in zip(cols, widths))
+        width = sum(widths[side]) + len(widths[side]) - 1
+        head += " | " + side.center(width)
+        sub += " | " + " ".join(c.rjust(w) for c, w in zip(COLUMNS, widths[side]))
+    out.append(head.rstrip())
     out.append(sub)
-    out.append("-" * len(head.rstrip().ljust(len(sub))))
+    rule = "-" * len(sub)
+    out.append(rule)
     for hand in sheet.hands:
-        row = f"{hand.number:>4}  {hand.dealer[:8]:<8}"
+        row = f"{hand.number:>4}  {hand.dealer:<{dealer_width}}"
         if hand.misdeal:
-            row += " | misdeal: no score, the deal moves on"
-            out.append(row)
+            out.append(row + " | misdeal: no score, the deal moves on")
             continue
         for side in sides:
             s = hand.sides[side]
-            mark = ""
-            if hand.thrown_out:
-                mark = " thrown out"
-            elif s.set:
-                mark = " set"
-            bid = s.bid_text[:widths[0]]
-            cells = (bid, str(s.tricks), f"{s.points:+d}" if not hand.thrown_out else "0", str(s.score), str(s.bags))
-            row += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths))
-            if mark and side == sides[-1]:
-                row += mark
+            cells = (s.bid_text, "" if s.tricks is None else str(s.tricks),
+                     f"{s.points:+d}" if not hand.thrown_out else "0", str(s.score), str(s.bags))
+            row += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths[side]))
+        marks = ["thrown out"] if hand.thrown_out else [f"{side} set" for side in sides if hand.sides[side].set]
+        if marks:
+            row += "  " + ", ".join(marks)
         out.append(row.rstrip())
         if explain:
             for side in sides:
                 for line in hand.sides[side].lines:
-                    out.append(f"{'':14}   {side}: {line.points:+d}  {line.text}")
-    out.append("-" * len(out[2]))
-    total = f"{'total':>14}"
+                    out.append(f"{'':{lead}}   {side}: {line.points:+d}  {line.text}")
+    out.append(rule)
+    total = f"{'total':>{lead}}"
     for side in sides:
         cells = ("", "", "", str(sheet.scores[side]), str(sheet.bags[side]))
-        total += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths))
+        total += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths[side]))
     out.append(total.rstrip())
     if sheet.finished:
         if sheet.winner:
@@ -82,6 +94,8 @@ def _sheet_table(game, sheet, explain: bool) -> str:
             out.append(f"Game over: {sheet.reason}")
     else:
         out.append(f"In progress after {sheet.hands_text}; rules: {game.rules.name}")
+        if sheet.note:
+            out.append(sheet.note[0].upper() + sheet.note[1:] + ".")
     return "\n".join(out)
 
 
@@ -118,8 +132,19 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.options:
         print("\nOptions (change with --option KEY=VALUE):")
         for key, value in rules.options().items():
-            print(f"  {key} = {format_value(value)}\n      {OPTION_HELP.get(key, '')}")
+            print(f"  {key} = {option_value_text(value)}\n      {OPTION_HELP.get(key, '')}")
     return 0
+
+
+def option_value_text(value) -> str:
+    """An option's value as --option KEY=VALUE takes it back (null for off, 5,10 for a list)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
 
 
 # ---- the app ---------------------------------------------------------------

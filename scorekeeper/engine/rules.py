@@ -444,9 +444,15 @@ def rules_from_spec(spec: Any) -> RuleSet:
     raise RuleOptionError(f'"rules" must be a preset name or an object, not {spec!r}')
 
 
-def parse_option_value(text: str) -> Any:
-    """A value typed on the command line: ``true``, ``false``, ``null``, a number or a word."""
+def parse_option_value(text: str, key: str | None = None) -> Any:
+    """A value typed on the command line: ``true``, ``false``, ``null``, a number or a word.
+
+    With the option's ``key``, "off" means null for the options that can be switched off
+    (``--option lose_score=off``)."""
     lowered = text.strip().lower()
+    meta = OPTIONS.get(key) if key else None
+    if meta is not None and meta.kind.accepts(None) and lowered in ("off", "no", "none", "null"):
+        return None
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):

@@ -29,6 +29,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,13 @@ GAME_SUFFIX = ".json"
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _DOC_FIELDS = {"id": str, "record": dict, "created": str, "updated": str, "version": int,
                "undo": list, "redo": list}
+
+
+class Change(StrEnum):
+    """A change kept in a game's undo / redo history (stored as its value)."""
+
+    RECORD = "record"  # a hand (or a misdeal) added after the last
+    REPLACE = "replace"  # a past hand edited: both versions are kept
 
 
 def _os_errors(method):
@@ -311,7 +319,7 @@ class Repository:
     def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None) -> StoredGame:
         def change(scored: Scored, doc: dict):
             new = record_hand(scored.game, hand, sheet=scored.sheet)
-            return new, {"op": "record", "hand": new.game.hands[-1].to_dict()}
+            return new, {"op": Change.RECORD, "hand": new.game.hands[-1].to_dict()}
         return self._change(game_id, expected_version, change)
 
     @_os_errors
@@ -329,7 +337,7 @@ class Repository:
             before = doc["record"]["hands"][number - 1]
             new = replace_hand(game, number, hand)
             after = new.game.hands[number - 1].to_dict()
-            return new, {"op": "replace", "number": number, "before": before, "after": after}
+            return new, {"op": Change.REPLACE, "number": number, "before": before, "after": after}
         return self._change(game_id, expected_version, change)
 
     @_os_errors
@@ -529,9 +537,9 @@ class Repository:
             game, sheet = self._load(game_id, doc, db.path)
             op = doc[source][-1]
             forward = source == "redo"
-            if op["op"] == "record":
+            if op["op"] == Change.RECORD:
                 new = record_hand(game, op["hand"], sheet=sheet) if forward else take_back_hand(game)
-            elif op["op"] == "replace":
+            elif op["op"] == Change.REPLACE:
                 new = replace_hand(game, op["number"], op["after"] if forward else op["before"])
             else:
                 raise StorageError(f"game {game_id}: unknown change {op['op']!r} in its history")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..components.sheet import signed
+from ..models.figures import signed
 from ..testid import tid
 from .base import HandScreen
 

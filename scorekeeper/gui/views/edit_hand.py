@@ -21,18 +21,13 @@ class Screen(HandScreen):
         draft, hand = self.session.draft_for(self.number)
         if hand.get("misdeal"):
             return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]
-        self.panel = EntryPanel(self.session, draft, self.save, save_label="Save changes",
-                                lock=lambda d: self._lock(d))
+        self.panel = EntryPanel(draft, self.save, save_label="Save changes",
+                                lock=self.session.lock)
         n = draft.next
         info = tid("edit-info", ft.Text(
             f"Hand {self.number}: {n.dealer} dealt. The hands after it are scored again.",
             color=MUTED))
         return [info, self.panel.control, self.panel.bar]
-
-    def _lock(self, draft):
-        from ...engine import lock_status
-        bids = {s.name: draft.side_bids().get(s.name, 0) for s in draft.game.sides}
-        return lock_status(draft.game, bids, self.number)
 
     def save(self, draft) -> str | None:
         res = self.session.replace_hand(self.number, draft.to_hand())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from .. import exchange
 from ..testid import tid
 from .base import BaseScreen
 
@@ -72,7 +73,7 @@ class Screen(BaseScreen):
         if not res:
             self.app.error(res.message)
             return
-        self.app.router.refresh()
+        self.app.refresh()
         self.app.message("Game deleted", action="Undo",
                          on_action=lambda: self.undo_delete(game_id))
 
@@ -80,7 +81,7 @@ class Screen(BaseScreen):
         res = self.session.restore(game_id)
         if not res:
             self.app.error(res.message)
-        self.app.router.refresh()
+        self.app.refresh()
 
     def rematch(self, game_id: str) -> None:
         res, new_id = self.session.rematch(game_id)
@@ -90,9 +91,7 @@ class Screen(BaseScreen):
         self.app.go(f"/game/{new_id}")
 
     async def export(self, game_id: str) -> None:
-        from ..exchange import export_record
-        await export_record(self.app, game_id)
+        await exchange.export_record(self.app, game_id)
 
     async def import_record(self) -> None:
-        from ..exchange import import_record
-        await import_record(self.app)
+        await exchange.import_record(self.app)

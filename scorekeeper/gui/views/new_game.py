@@ -6,6 +6,7 @@ import random
 import flet as ft
 
 from ..components.chips import chip, section
+from ...engine import OPTION_HELP, PRESET_SUMMARY, PRESETS, ScorekeeperError, format_value
 from .. import theme
 from ..testid import tid
 from .base import BaseScreen
@@ -61,14 +62,12 @@ class Screen(BaseScreen):
     # -- the parts ----------------------------------------------------------------
     @property
     def base(self):
-        from ...engine import PRESETS
         return PRESETS[self.preset]
 
     def rules(self):
         return self.base.with_options(self.options) if self.options else self.base
 
     def controls(self) -> list[ft.Control]:
-        from ...engine import PRESET_SUMMARY
         presets = ft.Row([chip(PRESET_TITLES.get(name, name), name == self.preset,
                                lambda n=name: self.tap(lambda: self.pick_preset(n))(),
                                f"preset-{name}", width=None) for name in PRESET_ORDER],
@@ -129,7 +128,6 @@ class Screen(BaseScreen):
         return section("First dealer", [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)])
 
     def options_section(self) -> ft.Control:
-        from ...engine import OPTION_HELP, format_value
         toggle = tid("options-toggle", ft.TextButton(
             ("Hide house rules" if self.show_options else "House rules (optional)"),
             icon=ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE,
@@ -157,7 +155,6 @@ class Screen(BaseScreen):
         return tid("options", ft.Column(rows, spacing=8, tight=True))
 
     def set_option(self, key: str, value) -> None:
-        from ...engine import ScorekeeperError
         trial = dict(self.options, **{key: value})
         try:
             self.base.with_options(trial)
@@ -168,7 +165,6 @@ class Screen(BaseScreen):
 
     # -- start ----------------------------------------------------------------------
     def start(self) -> None:
-        from ...engine import ScorekeeperError
         n = self.base.players
         players = [(self.names.get(i) or "").strip() or f"Player {i + 1}" for i in range(n)]
         teams = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..components import dispute_state as ds
+from ..models.figures import StatsLine, stats_lines
 from ..testid import tid
 from .base import BaseScreen
 
@@ -27,16 +27,13 @@ COLUMNS = (
 class Screen(BaseScreen):
     title = "Player stats"
 
-    def resized(self) -> None:  # a narrower or wider table
-        if (self.width < 420) != getattr(self, "_narrow", None):
-            self.app.router.refresh()
+    def layout_key(self) -> bool:  # a narrower or wider table
+        return self.width < 420
 
     def load(self):
         """The repository's stats, or the sentence saying why there are none."""
         try:
-            return self.session.shared.call("player_stats"), None
-        except AttributeError:
-            return None, "Player stats are not available in this version of the storage."
+            return self.session.player_stats(), None
         except Exception as exc:  # storage trouble: say so, keep the screen
             return None, str(exc)
 
@@ -48,8 +45,8 @@ class Screen(BaseScreen):
             return [tid("stats-empty", ft.Text(
                 "No finished games yet. Stats count the games that have a winner or have ended.",
                 size=15))]
-        lines = ds.stats_lines(stats)
-        narrow = self._narrow = self.width < 420
+        lines = stats_lines(stats)
+        narrow = self.layout_key()
         table = ft.DataTable(
             columns=[ft.DataColumn(self.cell(h, i, narrow, heading=True), numeric=i > 0,
                                    tooltip=meaning or None)
@@ -76,7 +73,7 @@ class Screen(BaseScreen):
                        weight=ft.FontWeight.BOLD if heading or column == 0 else None,
                        text_align=ft.TextAlign.START if column == 0 else ft.TextAlign.END)
 
-    def row(self, line: ds.StatsLine, narrow: bool) -> ft.DataRow:
+    def row(self, line: StatsLine, narrow: bool) -> ft.DataRow:
         values = [line.name, line.games, line.wins, line.win_rate, line.nils, line.times_set]
         cells = [self.cell(v, i, narrow) for i, v in enumerate(values)]
         cells[0] = tid(f"stats-{line.name}", cells[0])

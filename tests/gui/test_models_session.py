@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.gui.state import Session, SharedRepository
+from scorekeeper.gui.models import Session, SharedRepository
 from scorekeeper.storage import StorageError
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

@@ -8,15 +8,23 @@ a `Result` with the engine's message, never as an exception in a view.
 """
 from __future__ import annotations
 
+import functools
+import json
 import logging
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from ..engine.errors import ScorekeeperError
+from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand, score_game
+from ...storage import GameSummary, PlayerStats, Repository, StoredGame
+from .draft import HandDraft
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -30,40 +38,65 @@ class Result:
         return self.ok
 
 
+class StorageUnavailable(ScorekeeperError):
+    """The data folder could not be opened when the server started."""
+
+
+def _forward(method: Callable[Concatenate[Repository, P], T]) -> Callable[Concatenate["SharedRepository", P], T]:
+    """`Repository.method`, called on the shared repository under its lock (same signature)."""
+    @functools.wraps(method)
+    def call(self: "SharedRepository", *args: P.args, **kwargs: P.kwargs) -> T:
+        with self.using() as repo:
+            return getattr(repo, method.__name__)(*args, **kwargs)
+    return call
+
+
 class SharedRepository:
-    """The process-wide repository, used under one lock (sessions run concurrently)."""
+    """The process-wide repository, used under one lock (sessions run concurrently).
+
+    Its methods are the `Repository`'s own (same names, same signatures), each
+    run under the lock; when the data folder could not be opened they raise
+    `StorageUnavailable` with the reason.
+    """
 
     def __init__(self, data_dir: Path):
         self.data_dir = Path(data_dir)
         self.lock = threading.RLock()
-        self.repo = None
+        self.repo: Repository | None = None
         self.problem: str | None = None
         try:
-            from ..storage import Repository  # the storage package imports tinydb
-
             self.repo = Repository(self.data_dir)
         except Exception as exc:  # unreadable data folder, ...: say so, keep running
             log.error("cannot open the saved games in %s: %s", self.data_dir, exc)
             self.problem = f"Cannot open the saved games in {self.data_dir}: {exc}"
 
-    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+    @contextmanager
+    def using(self) -> Iterator[Repository]:
+        """The repository, held under the lock for the `with` block."""
         if self.repo is None:
             raise StorageUnavailable(self.problem or "no storage")
         with self.lock:
-            return getattr(self.repo, name)(*args, **kwargs)
+            yield self.repo
+
+    get = _forward(Repository.get)
+    list_games = _forward(Repository.list_games)
+    list_trash = _forward(Repository.list_trash)
+    player_stats = _forward(Repository.player_stats)
+    create_game = _forward(Repository.create_game)
+    import_game = _forward(Repository.import_game)
+    export_game = _forward(Repository.export_game)
+    delete_game = _forward(Repository.delete_game)
+    restore_game = _forward(Repository.restore_game)
+    record_hand = _forward(Repository.record_hand)
+    record_misdeal = _forward(Repository.record_misdeal)
+    replace_hand = _forward(Repository.replace_hand)
+    undo = _forward(Repository.undo)
+    redo = _forward(Repository.redo)
 
     def notices(self) -> list[str]:
         with self.lock:
             notices = list(getattr(self.repo, "notices", []) or [])
         return ([self.problem] if self.problem else []) + notices
-
-
-class StorageUnavailable(ScorekeeperError):
-    """The data folder could not be opened when the server started."""
-
-
-def _errors():
-    return ScorekeeperError
 
 
 class Session:
@@ -72,9 +105,9 @@ class Session:
     def __init__(self, shared: SharedRepository):
         self.shared = shared
         self.game_id: str | None = None
-        self.stored = None   # storage.StoredGame of the open game
-        self.sheet = None    # engine.Scoresheet of the open game
-        self.next = None     # engine.NextHand: who deals, leads, bids first ...
+        self.stored: StoredGame | None = None  # the open game as saved
+        self.sheet: Scoresheet | None = None   # its scoresheet
+        self.next: NextHand | None = None      # who deals, leads, bids first ... next
         self._notices_shown = False
 
     # -- helpers -----------------------------------------------------------
@@ -90,10 +123,9 @@ class Session:
     def _attempt(self, action: Callable[[], Any], done: str = "") -> Result:
         """Run a change; a refusal or a storage error becomes a Result, and the
         open game is reloaded from what was last saved."""
-        base = _errors()
         try:
             stored = action()
-        except base as exc:
+        except ScorekeeperError as exc:
             log.info("refused: %s", exc)
             self.reload()
             return Result(False, str(exc))
@@ -105,28 +137,30 @@ class Session:
             self._set(stored)
         return Result(True, done)
 
-    def _set(self, stored) -> None:
-        from ..engine import next_hand, score_game
-
+    def _set(self, stored: StoredGame) -> None:
+        # the one place a saved game is scored for the screens; next_hand reuses the sheet
         self.stored = stored
         self.sheet = score_game(stored.game)
-        self.next = next_hand(stored.game)
+        self.next = next_hand(stored.game, self.sheet)
 
     # -- the list of games ---------------------------------------------------
-    def list_games(self) -> list:
-        return self.shared.call("list_games")
+    def list_games(self) -> list[GameSummary]:
+        return self.shared.list_games()
 
-    def list_trash(self) -> list:
-        return self.shared.call("list_trash")
+    def player_stats(self) -> list[PlayerStats]:
+        return self.shared.player_stats()
+
+    def list_trash(self) -> list[GameSummary]:
+        return self.shared.list_trash()
 
     def delete(self, game_id: str) -> Result:
-        res = self._attempt(lambda: self.shared.call("delete_game", game_id), "Game deleted")
+        res = self._attempt(lambda: self.shared.delete_game(game_id), "Game deleted")
         if res and self.game_id == game_id:
             self.close()
         return res
 
     def restore(self, game_id: str) -> Result:
-        return self._attempt(lambda: self.shared.call("restore_game", game_id), "Game restored")
+        return self._attempt(lambda: self.shared.restore_game(game_id), "Game restored")
 
     # -- the open game ----------------------------------------------------------
     def open(self, game_id: str) -> Result:
@@ -134,8 +168,8 @@ class Session:
             return Result(True)
         self.game_id = game_id
         try:
-            self._set(self.shared.call("get", game_id))
-        except _errors() as exc:
+            self._set(self.shared.get(game_id))
+        except ScorekeeperError as exc:
             self.game_id = None
             self.stored = self.sheet = self.next = None
             return Result(False, str(exc))
@@ -146,12 +180,12 @@ class Session:
         if self.game_id is None:
             return
         try:
-            self._set(self.shared.call("get", self.game_id))
-        except _errors() as exc:
+            self._set(self.shared.get(self.game_id))
+        except ScorekeeperError as exc:
             log.warning("cannot reload %s: %s", self.game_id, exc)
 
     @property
-    def game(self):
+    def game(self) -> Game | None:
         return self.stored.game if self.stored is not None else None
 
     @property
@@ -159,12 +193,12 @@ class Session:
         return self.stored.version if self.stored is not None else None
 
     # -- starting a game ---------------------------------------------------------
-    def create_game(self, rules, players: list[str], team_names: list[str] | None = None,
+    def create_game(self, rules: RuleSet | dict | str, players: list[str], team_names: list[str] | None = None,
                     first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
         """Start a game; `rules` is a RuleSet or a record's rules spec."""
-        spec = rules.spec() if hasattr(rules, "spec") else rules
+        spec = rules.spec() if isinstance(rules, RuleSet) else rules
         try:
-            game_id = self.shared.call("create_game", spec, players, teams=teams,
+            game_id = self.shared.create_game(spec, players, teams=teams,
                                        team_names=team_names or None, first_dealer=first_dealer)
         except ScorekeeperError as exc:
             return Result(False, str(exc)), None
@@ -175,7 +209,7 @@ class Session:
     def rematch(self, game_id: str) -> tuple[Result, str | None]:
         """A new game with the same players, seats, teams and rules."""
         try:
-            record = self.shared.call("get", game_id).record
+            record = self.shared.get(game_id).record
         except ScorekeeperError as exc:
             return Result(False, str(exc)), None
         return self.create_game(record["rules"], list(record["players"]),
@@ -184,7 +218,7 @@ class Session:
 
     def import_record(self, text: str) -> tuple[Result, str | None]:
         try:
-            game_id = self.shared.call("import_game", text)
+            game_id = self.shared.import_game(text)
         except ScorekeeperError as exc:
             return Result(False, f"Not imported: {exc}"), None
         except (OSError, ValueError) as exc:
@@ -192,9 +226,8 @@ class Session:
         return Result(True, "Game imported"), game_id
 
     def export_record(self, game_id: str) -> tuple[Result, str]:
-        import json
         try:
-            record = self.shared.call("export_game", game_id)
+            record = self.shared.export_game(game_id)
         except ScorekeeperError as exc:
             return Result(False, str(exc)), ""
         return Result(True), json.dumps(record, indent=2, ensure_ascii=False)
@@ -202,28 +235,27 @@ class Session:
     # -- changing the open game ----------------------------------------------------
     def record_hand(self, hand: dict) -> Result:
         gid, version = self.game_id, self.version
-        return self._attempt(lambda: self.shared.call("record_hand", gid, hand,
-                                                      expected_version=version), "Hand saved")
+        return self._attempt(lambda: self.shared.record_hand(gid, hand,
+                                                                  expected_version=version), "Hand saved")
 
     def replace_hand(self, number: int, hand: dict) -> Result:
         gid, version = self.game_id, self.version
-        return self._attempt(lambda: self.shared.call("replace_hand", gid, number, hand,
-                                                      expected_version=version),
+        return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
+                                                                   expected_version=version),
                              f"Hand {number} changed; the hands after it are scored again")
 
     def misdeal(self) -> Result:
         gid, version = self.game_id, self.version
-        return self._attempt(lambda: self.shared.call("record_misdeal", gid,
-                                                      expected_version=version),
+        return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
                              "Misdeal: the deal passes on")
 
     def undo(self) -> Result:
         gid = self.game_id
-        return self._attempt(lambda: self.shared.call("undo", gid), "Undone")
+        return self._attempt(lambda: self.shared.undo(gid), "Undone")
 
     def redo(self) -> Result:
         gid = self.game_id
-        return self._attempt(lambda: self.shared.call("redo", gid), "Redone")
+        return self._attempt(lambda: self.shared.redo(gid), "Redone")
 
     @property
     def can_undo(self) -> bool:
@@ -234,15 +266,12 @@ class Session:
         return bool(self.stored is not None and self.stored.can_redo)
 
     # -- for the entry and edit screens ---------------------------------------------
-    def draft(self):
+    def draft(self) -> HandDraft:
         """A fresh draft for the next hand of the open game."""
-        from .draft import HandDraft
         return HandDraft(self.game, self.next)
 
-    def draft_for(self, number: int):
-        """A draft holding recorded hand `number` (1-based), to edit it."""
-        from ..engine import next_hand
-        from .draft import HandDraft
+    def draft_for(self, number: int) -> tuple[HandDraft, dict]:
+        """A draft holding recorded hand `number` (1-based), to edit it, and the hand as recorded."""
         game = self.game
         before = game
         while len(before.hands) >= number:
@@ -250,8 +279,6 @@ class Session:
         hand = game.hands[number - 1].to_dict()
         return HandDraft.from_hand(game, next_hand(before), hand), hand
 
-    def lock(self, draft):
-        """The engine's lock status for the draft's first-round side bids (IHOP)."""
-        from ..engine import lock_status
-        bids = {s.name: draft.side_bids().get(s.name, 0) for s in self.game.sides}
-        return lock_status(self.game, bids, draft.next.number)
+    def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
+        """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""
+        return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)

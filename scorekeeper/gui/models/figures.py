@@ -1,0 +1,67 @@
+"""Engine and repository numbers as the screens write them: +79, 50%, the chart's series.  No flet, no sums."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+def signed(points: int | None) -> str:
+    """+79, 0, -40; a dash for a hand that is not scored."""
+    if points is None:
+        return "\u2014"
+    return f"+{points}" if points > 0 else str(points)
+
+
+def plain(points: int | None) -> str:
+    return "\u2014" if points is None else str(points)
+
+
+def outcome(sheet) -> str:
+    """Who won a scoresheet and why, or that it goes on."""
+    if sheet is None:
+        return ""
+    if sheet.status == "finished":
+        who = f"{sheet.winner} wins" if sheet.winner else "Nobody wins"
+        return f"{who} ({sheet.reason})" if sheet.reason else who
+    return "Game still in progress"
+
+
+def score_series(sheet) -> dict[str, list[tuple[int, int]]]:
+    """Each side's score after each hand: {side: [(0, 0), (1, score after hand 1), ...]}.
+
+    Every score is the engine's `hands[i].sides[side].score`; (0, 0) is the start."""
+    series: dict[str, list[tuple[int, int]]] = {side: [(0, 0)] for side in sheet.sides}
+    for hand in sheet.hands:
+        for side in sheet.sides:
+            score = hand.sides.get(side)
+            if score is not None and score.score is not None:
+                series[side].append((hand.number, score.score))
+    return series
+
+
+def chart_description(sheet) -> str:
+    """The chart in words (for screen readers and the tests)."""
+    if not sheet.hands:
+        return "No hands yet"
+    parts = ", ".join(f"{side} {sheet.scores[side]}" for side in sheet.sides)
+    return f"Score by hand, after hand {sheet.hands[-1].number}: {parts}"
+
+
+def win_rate_text(rate: float | None) -> str:
+    """The repository's win rate (0..1) as a percentage: 0.5 -> '50%'."""
+    return "\u2014" if rate is None else f"{rate:.0%}"
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    name: str
+    games: str
+    wins: str
+    win_rate: str
+    nils: str  # "made/failed"
+    times_set: str
+
+
+def stats_lines(stats: Iterable) -> list[StatsLine]:
+    """The repository's PlayerStats as the strings of the stats table (in its order)."""
+    return [StatsLine(s.name, str(s.games), str(s.wins), win_rate_text(s.win_rate),
+                      f"{s.nils_made}/{s.nils_failed}", str(s.times_set)) for s in stats]

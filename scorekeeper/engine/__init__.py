@@ -1,22 +1,34 @@
 """The rules engine: pure Python, no I/O, no GUI, no database."""
+from .actions import (Scored, can_record_hand, load_game, read_game, record_hand, replace_hand, take_back_hand,
+                      verify_hand)
+from .bids import SideBid
 from .compare import WhatIf, WhatIfRow, what_if
 from .errors import BidError, HandError, RecordError, RuleOptionError, ScorekeeperError
 from .generate import random_game, random_hand
-from .record import FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, dumps_game, load_game, new_game, parse_game
-from .rules import OPTION_KEYS, PRESET_SUMMARY, PRESETS, RuleSet, find_preset, parse_option_value, rules_from_spec
-from .scoring import ENGINE_VERSION, HandScore, Status, Line, Scoresheet, SideScore, behind_leader, score_game
+from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, default_teams, dumps_game,
+                     new_game, parse_game)
+from .rules import (OPTION_KEYS, OPTIONS, PRESET_SUMMARY, PRESETS, BidFirst, Kind, Option, RuleSet, Table,
+                    find_preset, parse_option_value, rules_from_spec)
+from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Scoresheet,
+                      SideScore, Status, behind_leader, score_game)
 from .table import (BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction,
                     tricks_left, with_raise, without_raise)
-from .text import OPTION_HELP, describe_rules, format_value
+from .text import OPTION_HELP, describe_rules, format_value, plural, signed
 
 __all__ = [
+    "Scored", "can_record_hand", "load_game", "read_game", "record_hand", "replace_hand", "take_back_hand",
+    "verify_hand",
+    "SideBid",
     "WhatIf", "WhatIfRow", "what_if",
     "BidError", "HandError", "RecordError", "RuleOptionError", "ScorekeeperError",
     "random_game", "random_hand",
-    "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "dumps_game", "load_game", "new_game", "parse_game",
-    "OPTION_KEYS", "PRESET_SUMMARY", "PRESETS", "RuleSet", "find_preset", "parse_option_value", "rules_from_spec",
-    "ENGINE_VERSION", "HandScore", "Status", "Line", "Scoresheet", "SideScore", "behind_leader", "score_game",
+    "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "default_teams", "dumps_game",
+    "new_game", "parse_game",
+    "OPTION_KEYS", "OPTIONS", "PRESET_SUMMARY", "PRESETS", "BidFirst", "Kind", "Option", "RuleSet", "Table",
+    "find_preset", "parse_option_value", "rules_from_spec",
+    "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Scoresheet",
+    "SideScore", "Status", "behind_leader", "score_game",
     "BlindChance", "Lock", "NextHand", "bid_order", "leader_of", "lock_status", "next_hand", "pass_direction",
     "tricks_left", "with_raise", "without_raise",
-    "OPTION_HELP", "describe_rules", "format_value",
+    "OPTION_HELP", "describe_rules", "format_value", "plural", "signed",
 ]

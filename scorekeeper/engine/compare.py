@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from .errors import ScorekeeperError
 from .record import Game
 from .rules import RuleSet
-from .scoring import Scoresheet, score_game
+from .scoring import AfterEnd, Scoresheet, score_game
+from .text import plural
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class WhatIf:
         if other.finished:
             text += f"; {other.winner or 'nobody'} wins ({other.reason})"
         if other.unscored:
-            text += f"; the game would have ended {other.unscored} hand(s) earlier"
+            text += f"; the game would have ended {plural(other.unscored, 'hand')} earlier"
         return text
 
 
@@ -49,11 +50,13 @@ def _points(sheet: Scoresheet | None, number: int) -> tuple[dict, dict]:
     return ({s: v.points for s, v in hand.sides.items()}, {s: v.score for s, v in hand.sides.items()})
 
 
-def what_if(game: Game, rules: RuleSet) -> WhatIf:
-    """Re-score ``game`` under ``rules``; hands after an earlier end are left unscored."""
-    real = score_game(game)
+def what_if(game: Game, rules: RuleSet, real: Scoresheet | None = None) -> WhatIf:
+    """Re-score ``game`` under ``rules``; hands after an earlier end are left unscored.
+
+    ``real``: the game's own sheet, when the caller has it already."""
+    real = real if real is not None else score_game(game)
     try:
-        other = score_game(game.with_rules(rules), after_end="ignore")
+        other = score_game(game.with_rules(rules), after_end=AfterEnd.IGNORE)
         error = None
     except ScorekeeperError as exc:
         other, error = None, str(exc)

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import random
 
+from .actions import record_hand
 from .errors import RecordError
 from .record import NIL, Game, new_game
-from .scoring import score_game
+from .rules import rules_from_spec
+from .scoring import Scoresheet, score_game
 from .table import blind_chances
 
 _NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -17,13 +19,15 @@ def _split(rng: random.Random, total: int, parts: int) -> list[int]:
     return [edges[i + 1] - edges[i] for i in range(parts)]
 
 
-def random_hand(rng: random.Random, game: Game) -> dict:
-    """One plausible hand for ``game`` (it may still break a rule; the caller checks)."""
+def random_hand(rng: random.Random, game: Game, sheet: Scoresheet | None = None) -> dict:
+    """One plausible hand for ``game`` (it may still break a rule; the caller checks).
+
+    ``sheet``: the game's sheet, when the caller has it (else it is scored here)."""
     rules = game.rules
     n = rules.tricks
     if rng.random() < 0.04:
         return {"misdeal": True}
-    sheet = score_game(game)
+    sheet = sheet if sheet is not None else score_game(game)
     chances = blind_chances(game, sheet.scores)
     bids: dict = {}
     blind: list[str] = []
@@ -32,8 +36,20 @@ def random_hand(rng: random.Random, game: Game) -> dict:
     nil_sides: dict[str, str] = {}
     fair = n // len(game.sides)
     contracts: dict[str, int] = {}
+    all_nil: set[str] = set()
     for side in game.sides:
         partnered = len(side.players) > 1
+        if rules.nil and partnered and (rules.separate_nils or rules.double_nil) and rng.random() < 0.06:
+            # both partners bid nil: a double nil, or two separate nils (either may be blind)
+            all_nil.add(side.name)
+            for player in side.players:
+                bids[player] = NIL
+                if rules.separate_nils and chances[side.name].allowed and rules.blind_nil and rng.random() < 0.3:
+                    blind.append(player)
+            if rules.double_nil and chances[side.name].allowed and rules.blind_double_nil and rng.random() < 0.3:
+                blind.extend(side.players)
+            contracts[side.name] = 0
+            continue
         if rules.nil and partnered and rng.random() < 0.15:
             nil_player = rng.choice(side.players)
             nil_sides[side.name] = nil_player
@@ -71,7 +87,10 @@ def random_hand(rng: random.Random, game: Game) -> dict:
         while sum(split) < n:
             split[rng.randrange(len(split))] += 1
     for side, took in zip(game.sides, split):
-        if side.name in nil_sides:
+        if side.name in all_nil:
+            first = 0 if rng.random() < 0.6 else rng.randint(0, took)
+            tricks[side.players[0]], tricks[side.players[1]] = first, took - first
+        elif side.name in nil_sides:
             nil_player = nil_sides[side.name]
             nil_took = 0 if rng.random() < 0.7 or took == 0 else rng.randint(1, min(2, took))
             for p in side.players:
@@ -93,15 +112,14 @@ def random_game(rng: random.Random, preset: str = "standard", hands: int = 12, o
                 first_dealer: str | None = None) -> Game:
     """A legal game of up to ``hands`` hands (fewer when the game ends first)."""
     rules = {"preset": preset, "options": options} if options else preset
-    from .rules import rules_from_spec
-
     count = rules_from_spec(rules).players
     players = _NAMES[:count]
     game = new_game(rules, players, first_dealer=first_dealer)
+    sheet = score_game(game)
     attempts = 0
-    while len(game.hands) < hands and not score_game(game).finished:
+    while len(game.hands) < hands and not sheet.finished:
         try:
-            game = game.with_hand(random_hand(rng, game))
+            game, sheet = record_hand(game, random_hand(rng, game, sheet), sheet=sheet)
         except RecordError:
             attempts += 1
             if attempts > 200:

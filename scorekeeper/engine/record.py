@@ -1,17 +1,19 @@
 """The game record, ``spades-game/1``: typed, validated, to and from JSON.
 
 A record holds what happened at the table; scores are always computed from
-it.  Parsing checks the record's shape and names; ``load_game`` also scores it,
-which checks every rule (blind only when behind, no hand after the end, ...).
+it.  Parsing checks the record's shape and names only; whether the hands keep
+every rule (blind only when behind, no hand after the end, ...) is scoring's
+answer (``actions.read_game``, ``actions.record_hand``).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 from .errors import HandError, RecordError
-from .rules import RuleSet, rules_from_spec
+from .rules import RuleSet, is_int as _is_int, rules_from_spec
 
 FORMAT = "spades-game/1"
 NIL = "nil"
@@ -107,9 +109,14 @@ class Game:
     given: tuple[str, ...] = ()
 
     # ---- names ---------------------------------------------------------
-    @property
+    @cached_property
     def side_names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.sides)
+
+    @cached_property
+    def seats(self) -> dict[str, str]:
+        """Each player's side, by name."""
+        return {player: side.name for side in self.sides for player in side.players}
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:
@@ -117,29 +124,26 @@ class Game:
                 return side
         raise KeyError(player)
 
-    def side_named(self, name: str) -> Side:
-        for side in self.sides:
-            if side.name == name:
-                return side
-        raise KeyError(name)
-
     def dealer_of(self, number: int) -> str:
         """The dealer of hand ``number`` (1-based): the deal moves one seat to the left each hand."""
         start = self.players.index(self.first_dealer)
         return self.players[(start + number - 1) % len(self.players)]
 
-    # ---- changes (each returns a new, fully checked game) -------------
+    # ---- changes (each returns a new game; unchecked: see actions.record_hand) ----
     def with_hand(self, hand: Mapping | Hand) -> "Game":
+        """This game with ``hand`` after its last; only the hand's shape is checked, not the rules."""
         number = len(self.hands) + 1
         parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
-        return _checked(replace(self, hands=self.hands + (parsed,)))
+        return replace(self, hands=self.hands + (parsed,))
 
     def replace_hand(self, number: int, hand: Mapping | Hand) -> "Game":
+        """This game with hand ``number`` replaced (shape checked, rules not)."""
         if not 1 <= number <= len(self.hands):
-            raise RecordError(f"there is no hand {number}; the game has {len(self.hands)}")
+            count = f"{len(self.hands)} hand" + ("" if len(self.hands) == 1 else "s")
+            raise RecordError(f"there is no hand {number}; the game has {count}")
         parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, number)
         hands = self.hands[: number - 1] + (parsed,) + self.hands[number:]
-        return _checked(replace(self, hands=hands))
+        return replace(self, hands=hands)
 
     def without_last_hand(self) -> "Game":
         if not self.hands:
@@ -151,6 +155,10 @@ class Game:
         if rules.players != self.rules.players:
             raise RecordError(
                 f"the {rules.name} rules are for {rules.players} players; this game has {len(self.players)}")
+        if rules.partners != self.rules.partners:
+            table = "partners" if self.rules.partners else "no partners"
+            raise RecordError(f"the {rules.name} rules are for {'partners' if rules.partners else 'players without partners'}"
+                              f"; this game was played with {table}")
         return replace(self, rules=rules, rules_given=rules.spec())
 
     # ---- JSON ---------------------------------------------------------
@@ -191,10 +199,6 @@ def _in_given_order(values: dict, given: tuple[str, ...], extra: Mapping[str, An
 # ---------------------------------------------------------------------------
 # Parsing
 # ---------------------------------------------------------------------------
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _name_list(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise RecordError(f'"{what}" must be a list of names')
@@ -213,9 +217,10 @@ def _name_list(value: Any, what: str) -> tuple[str, ...]:
     return names
 
 
-def _default_teams(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def default_teams(rules: RuleSet, players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Partners sit opposite (4 players: seats 0+2 and 1+3; 6: 0+3, 1+4, 2+5); without partners, one each."""
     n = len(players)
-    if n == 3:
+    if not rules.partners:
         return tuple((p,) for p in players)
     half = n // 2
     return tuple((players[i], players[i + half]) for i in range(half))
@@ -228,10 +233,10 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
         raise RecordError(
             f"the {rules.name} rules need {rules.players} players; the record names {len(players)}")
     if teams is None:
-        team_list = _default_teams(players)
+        team_list = default_teams(rules, players)
     else:
         team_list = tuple(tuple(t) for t in teams)
-        size = 1 if rules.players == 3 else 2
+        size = 2 if rules.partners else 1
         if len(team_list) != rules.sides or any(len(t) != size for t in team_list):
             shape = "one player each" if size == 1 else "two partners each"
             raise RecordError(f'"teams" must be {rules.sides} teams of {shape}')
@@ -241,9 +246,9 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
             raise RecordError(f'"teams" names {unknown[0]!r}, who is not among the players')
         if sorted(flat) != sorted(players):
             raise RecordError('"teams" must place every player in exactly one team')
-    if rules.players == 3:
+    if not rules.partners:
         if team_names is not None:
-            raise RecordError('the 3-player game has no teams, so no "team_names": each side is a player')
+            raise RecordError(f'the {rules.name} game has no teams, so no "team_names": each side is a player')
         return tuple(Side(t[0], t) for t in team_list)
     if team_names is None:
         names = tuple(" & ".join(t) for t in team_list)
@@ -260,7 +265,7 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
 
 
 def parse_game(data: Any) -> Game:
-    """Read a record's shape and names (no scoring: see ``load_game``)."""
+    """Read a record's shape and names (the rules of its hands are scoring's: see ``actions.read_game``)."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -303,83 +308,98 @@ def parse_game(data: Any) -> Game:
     )
 
 
-def _parse_hand(data: Any, number: int | None) -> Hand:
-    def fail(message: str) -> HandError:
-        return HandError(message, number)
+def _tricks_or_nil(v: Any) -> bool:
+    return (type(v) is int and v >= 0) or v == NIL
 
+
+def _tricks(v: Any) -> bool:
+    return type(v) is int and v >= 0
+
+
+def _raise(v: Any) -> bool:
+    return type(v) is int and v >= 1
+
+
+def _bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _object(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _mapping(data: dict, key: str, check, what: str, number: int | None, required: bool = False) -> dict:
+    """A hand's ``{name: value}`` field, each value checked; {} when absent (unless required)."""
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise HandError(f'the hand has no "{key}"', number)
+        return {}
+    if not isinstance(value, dict):
+        raise HandError(f'"{key}" must be an object of name: {what}', number)
+    for name, item in value.items():
+        if not check(item):
+            raise HandError(f'"{key}" of {name}: {item!r} is not {what}', number)
+    return dict(value)
+
+
+def _parse_hand(data: Any, number: int | None) -> Hand:
     if not isinstance(data, dict):
-        raise fail("a hand must be a JSON object")
+        raise HandError("a hand must be a JSON object", number)
     misdeal = data.get("misdeal", False)
     if not isinstance(misdeal, bool):
-        raise fail(f'"misdeal" must be true or false, not {misdeal!r}')
+        raise HandError(f'"misdeal" must be true or false, not {misdeal!r}', number)
     extra = {k: v for k, v in data.items() if k not in _HAND_FIELDS}
     if misdeal:
         played = [k for k in _HAND_FIELDS if k != "misdeal" and data.get(k)]
         if played:
-            raise fail(f'a misdeal has no "{played[0]}": the hand was not played')
+            raise HandError(f'a misdeal has no "{played[0]}": the hand was not played', number)
         return Hand(misdeal=True, extra=extra, given=tuple(data))
-
-    def mapping(key: str, check, what: str, required: bool = False) -> dict:
-        value = data.get(key)
-        if value is None:
-            if required:
-                raise fail(f'the hand has no "{key}"')
-            return {}
-        if not isinstance(value, dict):
-            raise fail(f'"{key}" must be an object of name: {what}')
-        for name, item in value.items():
-            if not check(item):
-                raise fail(f'"{key}" of {name}: {item!r} is not {what}')
-        return dict(value)
-
-    bids = mapping("bids", lambda v: (_is_int(v) and v >= 0) or v == NIL, 'a number of tricks or "nil"', True)
-    tricks = mapping("tricks", lambda v: _is_int(v) and v >= 0, "a number of tricks", True)
-    raised = mapping("raised", lambda v: _is_int(v) and v >= 1, "a number of tricks (1 or more)")
-    aces = mapping("aces", lambda v: isinstance(v, bool), "true or false")
-    no_trump = mapping("no_trump", lambda v: isinstance(v, bool), "true or false")
-    bemo_raw = mapping("bemo", lambda v: isinstance(v, dict), '{"size": "little"|"big", "made": true|false}')
+    bids = _mapping(data, "bids", _tricks_or_nil, 'a number of tricks or "nil"', number, True)
+    tricks = _mapping(data, "tricks", _tricks, "a number of tricks", number, True)
+    raised = _mapping(data, "raised", _raise, "a number of tricks (1 or more)", number)
+    aces = _mapping(data, "aces", _bool, "true or false", number)
+    no_trump = _mapping(data, "no_trump", _bool, "true or false", number)
     bemo = {}
-    for name, item in bemo_raw.items():
+    for name, item in _mapping(data, "bemo", _object, '{"size": "little"|"big", "made": true|false}',
+                               number).items():
         size, made = item.get("size"), item.get("made")
         if size not in ("little", "big") or not isinstance(made, bool) or set(item) - {"size", "made"}:
-            raise fail(f'"bemo" of {name} must be {{"size": "little" or "big", "made": true or false}}')
+            raise HandError(f'"bemo" of {name} must be {{"size": "little" or "big", "made": true or false}}',
+                            number)
         bemo[name] = Bemo(size, made)
     blind = data.get("blind", [])
     if not isinstance(blind, list) or not all(isinstance(b, str) for b in blind):
-        raise fail('"blind" must be a list of names')
+        raise HandError('"blind" must be a list of names', number)
     if len(set(blind)) != len(blind):
-        raise fail('"blind" names someone twice')
-    penalties_raw = data.get("penalties", [])
-    if not isinstance(penalties_raw, list):
-        raise fail('"penalties" must be a list')
-    penalties = []
-    for item in penalties_raw:
-        if not isinstance(item, dict) or not isinstance(item.get("side"), str):
-            raise fail('each penalty must be {"side": NAME, "reneg": 1} or {"side": NAME, "unplayed_cards": K}')
-        kinds = set(item) - {"side"}
-        if kinds not in ({"reneg"}, {"unplayed_cards"}):
-            raise fail(f'a penalty for {item["side"]} must give exactly one of "reneg" or "unplayed_cards"')
-        (kind,) = kinds
-        count = item[kind]
-        if not _is_int(count) or count < 1:
-            raise fail(f'penalty "{kind}" for {item["side"]} must be a whole number of 1 or more, not {count!r}')
-        penalties.append(Penalty(item["side"], **{kind: count}))
+        raise HandError('"blind" names someone twice', number)
+    raw_penalties = data.get("penalties", [])
+    penalties = _parse_penalties(raw_penalties, number) if raw_penalties != [] else ()
     return Hand(
         misdeal=False, bids=bids, tricks=tricks, raised=raised, blind=tuple(blind), aces=aces,
-        no_trump=no_trump, bemo=bemo, penalties=tuple(penalties), extra=extra, given=tuple(data),
+        no_trump=no_trump, bemo=bemo, penalties=penalties, extra=extra, given=tuple(data),
     )
 
 
-def _checked(game: Game) -> Game:
-    from .scoring import score_game  # scoring checks every rule as it goes
-
-    score_game(game)
-    return game
-
-
-def load_game(data: Any) -> Game:
-    """Parse a record and check it against every rule; the error names the hand."""
-    return _checked(parse_game(data))
+def _parse_penalties(items: Any, number: int | None) -> tuple[Penalty, ...]:
+    if not isinstance(items, list):
+        raise HandError('"penalties" must be a list', number)
+    penalties = []
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("side"), str):
+            raise HandError('each penalty must be {"side": NAME, "reneg": 1} or {"side": NAME, "unplayed_cards": K}',
+                            number)
+        kinds = set(item) - {"side"}
+        if kinds not in ({"reneg"}, {"unplayed_cards"}):
+            raise HandError(f'a penalty for {item["side"]} must give exactly one of "reneg" or "unplayed_cards"',
+                            number)
+        (kind,) = kinds
+        count = item[kind]
+        if not _is_int(count) or count < 1:
+            raise HandError(f'penalty "{kind}" for {item["side"]} must be a whole number of 1 or more, '
+                            f'not {count!r}', number)
+        penalties.append(Penalty(item["side"], **{kind: count}))
+    return tuple(penalties)
 
 
 def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] | None = None,
@@ -396,7 +416,7 @@ def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] 
     if first_dealer is not None:
         record["first_dealer"] = first_dealer
     record["hands"] = []
-    return load_game(record)
+    return parse_game(record)
 
 
 def dumps_game(game: Game) -> str:

@@ -3,28 +3,64 @@
 Every point is a ``Line`` (points + the rule it applies, in words); a side's
 points for a hand are the sum of its lines.  Scoring a game also checks every
 rule that depends on the score (blind bids, the end of the game), so
-``score_game`` is the one place a record is fully validated.
+``score_game`` is where a record is fully validated; ``actions.py`` builds the
+check / record functions on top of it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
 
 from . import text
+from .bids import SideBid, read_hand
 from .errors import BidError, HandError
-from .record import NIL, Game, Hand, Side
+from .record import Game, Hand
 from .rules import LOSE, WIN, RuleSet
-
 
 #: Goes up whenever the engine may score the same record differently (cached summaries
 #: stamped with an older version are scored again).
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 
 
 class Status(StrEnum):
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
+
+
+class AfterEnd(StrEnum):
+    """What ``score_game`` does with a hand recorded after the game was over."""
+
+    ERROR = "error"  # the record is wrong: raise, naming the hand
+    IGNORE = "ignore"  # re-scoring under other rules: leave it unscored
+
+
+class EndReason(StrEnum):
+    """Why a game is over (RULES.md, "End of the game", in its order)."""
+
+    THIRD_RENEG = "third_reneg"
+    BID_WON = "bid_won"  # a made blind Boston, or a Moon / double nil set to win the game
+    BID_LOST = "bid_lost"  # a failed bid set to lose the game
+    FELL = "fell"  # a side at or below the losing score
+    BEHIND = "behind"  # a side too far behind the leader
+    REACHED = "reached"  # the winning score
+    HAND_LIMIT = "hand_limit"
+    DRAW = "draw"  # a tie at the top when the game would end (tie_ends_in_draw)
+
+
+@dataclass(frozen=True)
+class End:
+    """The end of a game as a value: why, who won (None for a draw), and the sentence."""
+
+    reason: EndReason
+    winner: str | None
+    text: str
+    side: str | None = None  # the side the reason is about (who fell, reneged, made the bid ...)
+
+
+class ContractKind(StrEnum):
+    PLAIN = "plain"
+    TEN = "ten"  # 10 for 200 / Wheels
+    MOON = "moon"  # all the tricks: Moon / Boston
 
 
 @dataclass(slots=True)
@@ -42,7 +78,7 @@ class SideScore:
     score: int = 0
     bags: int = 0
     lines: list[Line] = field(default_factory=list)
-    bid_text: str = "—"
+    bid_text: str = "\u2014"
     tricks: int | None = None
     made: bool | None = None  # the trick contract: made, set, or None (no contract)
     set: bool = False
@@ -50,6 +86,9 @@ class SideScore:
     blind: bool = False
     bag_penalty: bool = False
     bag_warning: bool = False
+    aces: bool | None = None  # bid aces: made or missed
+    renegs: int = 0  # renegs recorded against the side in this hand
+    penalty_bags: int = 0  # penalty bags (renegs, unplayed cards) in this hand
 
     def to_json(self) -> dict:
         return {"points": self.points, "score": self.score, "bags": self.bags,
@@ -63,7 +102,8 @@ class HandScore:
     misdeal: bool
     sides: dict[str, SideScore]
     thrown_out: bool = False
-    note: str | None = None
+    note: str | None = None  # why a hand was thrown out
+    plays_on: str | None = None  # why the game did not end after this hand (a tie at the top)
 
     def to_json(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "misdeal": self.misdeal,
@@ -76,18 +116,50 @@ class Scoresheet:
     hands: list[HandScore]
     scores: dict[str, int]
     bags: dict[str, int]
-    status: Status = Status.IN_PROGRESS
-    winner: str | None = None
-    reason: str | None = None
     renegs: dict[str, int] = field(default_factory=dict)
+    end: End | None = None
     hands_played: int = 0  # scored hands: misdeals and thrown-out hands do not count
     misdeals: int = 0  # hands recorded as a misdeal
     thrown_out: int = 0  # hands thrown out because a reneg would have won the game
-    unscored: int = 0  # hands recorded after the end (only when re-scoring with after_end="ignore")
+    unscored: int = 0  # hands recorded after the end (only when re-scoring with AfterEnd.IGNORE)
+    #: sides that lost by a third reneg or a bid that loses the game, while the others were tied
+    out: dict[str, tuple[EndReason, str]] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, sides: tuple[str, ...] | list[str]) -> "Scoresheet":
+        names = list(sides)
+        return cls(sides=names, hands=[], scores=dict.fromkeys(names, 0), bags=dict.fromkeys(names, 0),
+                   renegs=dict.fromkeys(names, 0))
+
+    def copy(self) -> "Scoresheet":
+        """A sheet to go on from: its own lists and dicts (the hands already scored are shared)."""
+        return replace(self, hands=list(self.hands), scores=dict(self.scores), bags=dict(self.bags),
+                       renegs=dict(self.renegs), out=dict(self.out))
+
+    @property
+    def status(self) -> Status:
+        return Status.FINISHED if self.end is not None else Status.IN_PROGRESS
 
     @property
     def finished(self) -> bool:
-        return self.status is Status.FINISHED
+        return self.end is not None
+
+    @property
+    def winner(self) -> str | None:
+        return self.end.winner if self.end is not None else None
+
+    @property
+    def reason(self) -> str | None:
+        """The end of the game in words, e.g. "Them fell to -520"."""
+        return self.end.text if self.end is not None else None
+
+    @property
+    def note(self) -> str | None:
+        """Why the game goes on although it could have ended (a tie at the top), after the last hand."""
+        if self.end is not None:
+            return None
+        last = next((h for h in reversed(self.hands) if not h.misdeal and not h.thrown_out), None)
+        return last.plays_on if last is not None else None
 
     @property
     def hands_text(self) -> str:
@@ -96,234 +168,8 @@ class Scoresheet:
 
     def to_json(self) -> dict:
         return {"sides": list(self.sides), "hands": [h.to_json() for h in self.hands],
-                "scores": dict(self.scores), "bags": dict(self.bags), "status": self.status,
+                "scores": dict(self.scores), "bags": dict(self.bags), "status": str(self.status),
                 "winner": self.winner, "reason": self.reason}
-
-
-# ---------------------------------------------------------------------------
-# Reading a hand: who bid what, per side
-# ---------------------------------------------------------------------------
-@dataclass(slots=True)
-class SideBid:
-    side: Side
-    contract: int | None = None  # the trick bid (None: the side bid no tricks)
-    side_form: bool = False
-    player_bids: dict[str, Any] = field(default_factory=dict)
-    nils: list[str] = field(default_factory=list)
-    blind_nils: set[str] = field(default_factory=set)
-    blind: bool = False  # the contract was bid blind
-    raised: int = 0
-    tricks: int = 0
-    player_tricks: dict[str, int] | None = None
-    aces: bool | None = None
-    no_trump: bool | None = None
-    bemo: Any = None
-
-    @property
-    def double_nil(self) -> bool:
-        return len(self.side.players) > 1 and len(self.nils) == len(self.side.players)
-
-    def nil_tricks(self, player: str) -> int:
-        return self.player_tricks[player] if self.player_tricks is not None else 0
-
-
-def _read_hand(game: Game, hand: Hand, number: int, behind: dict[str, int], dealer: str) -> dict[str, SideBid]:
-    rules = game.rules
-    n = rules.tricks
-    solo = rules.players == 3
-    sides = {s.name: SideBid(s) for s in game.sides}
-    side_of = {p: sides[s.name] for s in game.sides for p in s.players}
-
-    def fail(message: str) -> HandError:
-        return HandError(message, number)
-
-    def bid_fail(message: str) -> BidError:
-        return BidError(message, number)
-
-    def side_for(name: str, what: str) -> SideBid:
-        if name in sides:
-            return sides[name]
-        if name in side_of:
-            return side_of[name]
-        raise fail(f"{what} names {name!r}, who is neither a player nor a side of this game")
-
-    # Bids
-    for name, bid in hand.bids.items():
-        if name in sides and not solo:
-            sb = sides[name]
-            if bid == NIL:
-                raise bid_fail(f'{name} is a side; a side bids a number of tricks, and nil is bid by a player')
-            if sb.side_form:
-                raise bid_fail(f"{name} bid twice")
-            sb.side_form = True
-            sb.contract = bid
-        elif name in side_of:
-            sb = side_of[name]
-            sb.player_bids[name] = bid
-            if bid == NIL:
-                sb.nils.append(name)
-        else:
-            raise fail(f"the bids name {name!r}, who is neither a player nor a side of this game")
-    for sb in sides.values():
-        name = sb.side.name
-        ints = {p: b for p, b in sb.player_bids.items() if b != NIL}
-        if sb.side_form and ints:
-            raise bid_fail(f"{name} bid as a side and {next(iter(ints))} bid on their own: give one or the other")
-        if sb.side_form and sb.double_nil:
-            raise bid_fail(f"both partners of {name} bid nil, so {name} has no trick bid to make")
-        if not sb.side_form:
-            missing = [p for p in sb.side.players if p not in sb.player_bids]
-            if missing:
-                if len(missing) == len(sb.side.players):
-                    raise bid_fail(f"{name} made no bid")
-                raise bid_fail(f"{missing[0]} of {name} made no bid")
-            if ints:
-                for player, bid in ints.items():
-                    if bid < rules.player_min_bid:
-                        raise bid_fail(
-                            f"{player} bid {bid}; the {rules.name} rules ask at least {rules.player_min_bid}"
-                            + (' (bid "nil" for nil)' if bid == 0 and rules.nil else ""))
-                    if bid > n:
-                        raise bid_fail(f"{player} bid {bid}; a hand has only {n} tricks")
-                sb.contract = sum(ints.values())
-        if sb.nils and not rules.nil:
-            raise bid_fail(f"{sb.nils[0]} bid nil, which the {rules.name} rules do not allow")
-        if sb.double_nil and not rules.double_nil:
-            raise bid_fail(f"both partners of {name} bid nil: double nil is off in these rules "
-                           "(switch on the double_nil option)")
-        if sb.contract is not None:
-            if sb.contract < rules.side_min_bid:
-                what = "contract" if not solo else "bid"
-                raise bid_fail(f"{name}'s {what} of {sb.contract} is below the {rules.name} minimum of "
-                               f"{rules.side_min_bid}")
-            if sb.contract > n:
-                raise bid_fail(f"{name} bid {sb.contract}; a hand has only {n} tricks")
-    # Raises in the lock round
-    for name, k in hand.raised.items():
-        if name not in sides:
-            raise fail(f"the raises name {name!r}, which is not a side of this game")
-        if not rules.lock:
-            raise bid_fail(f"{name} raised its bid, but the {rules.name} rules have no lock round")
-        sb = sides[name]
-        if sb.contract is None:
-            raise bid_fail(f"{name} raised, but it has no trick bid to raise")
-        if sb.contract - k < rules.side_min_bid:
-            raise bid_fail(f"{name} raised by {k} from {sb.contract - k}, below the minimum of {rules.side_min_bid}")
-        sb.raised = k
-    if hand.raised:
-        total = sum(sb.contract or 0 for sb in sides.values())
-        first = total - sum(hand.raised.values())
-        if first >= n:
-            raise bid_fail(f"the first-round bids total {first}: the hand was locked, so nobody may raise")
-        if total > n:
-            raise bid_fail(f"the raises bring the total to {total}; raising may not pass {n}")
-        dealer_side = side_of[dealer].side.name
-        if dealer_side in hand.raised and total != n:
-            raise bid_fail(f"{dealer_side}, the dealer's side, may only raise to lock the hand at exactly {n}; "
-                           f"the bids total {total}")
-    if solo and rules.three_player_no_exact_total:
-        total = sum(sb.contract or 0 for sb in sides.values())
-        if total == n:
-            raise bid_fail(f"the three bids total {n}; these rules do not allow that")
-
-    # Blind
-    for name in hand.blind:
-        if name in sides and not solo:
-            sb = sides[name]
-            if sb.contract is None and not sb.double_nil:
-                raise bid_fail(f"{name} is marked blind but has no trick bid")
-            if sb.double_nil:
-                sb.blind_nils.update(sb.nils)
-            else:
-                sb.blind = True
-        elif name in side_of:
-            sb = side_of[name]
-            bid = sb.player_bids.get(name)
-            if bid is None:
-                raise bid_fail(f"{name} is marked blind but made no bid of their own")
-            if bid == NIL:
-                sb.blind_nils.add(name)
-            else:
-                sb.blind = True
-        else:
-            raise fail(f"\"blind\" names {name!r}, who is neither a player nor a side of this game")
-    for sb in sides.values():
-        name = sb.side.name
-        if sb.blind and not sb.side_form:
-            int_bidders = [p for p, b in sb.player_bids.items() if b != NIL]
-            not_blind = [p for p in int_bidders if p not in hand.blind and name not in hand.blind]
-            if not_blind:
-                raise bid_fail(f"only part of {name}'s bid is marked blind ({not_blind[0]} is not); "
-                               "a blind bid covers the whole contract")
-        if not (sb.blind or sb.blind_nils):
-            continue
-        if sb.double_nil:
-            if len(sb.blind_nils) != len(sb.nils):
-                raise bid_fail(f"only one partner of {name}'s double nil is marked blind")
-            if not rules.blind_double_nil:
-                raise bid_fail(f"{name} bid a blind double nil, which these rules do not allow")
-        else:
-            if sb.blind_nils and not rules.blind_nil:
-                raise bid_fail(f"{next(iter(sb.blind_nils))} bid blind nil, which these rules do not allow")
-            if sb.blind and not rules.blind_bids:
-                raise bid_fail(f"{name} bid blind, but the {rules.name} rules allow blind bids "
-                               + ("only as blind nil" if rules.blind_nil else "not at all"))
-        gap = behind[name]
-        if gap < rules.blind_behind:
-            raise bid_fail(text.blind_refused(name, gap, rules.blind_behind))
-    # Tricks
-    covered: dict[str, str] = {}
-    for name, count in hand.tricks.items():
-        if name in sides and not solo:
-            sb = sides[name]
-            if sb.side.name in covered:
-                raise fail(f"the tricks of {name} are given twice")
-            covered[sb.side.name] = "side"
-            sb.tricks = count
-        elif name in side_of:
-            sb = side_of[name]
-            if covered.get(sb.side.name) == "side":
-                raise fail(f"the tricks of {sb.side.name} are given twice (as a side and for {name})")
-            covered[sb.side.name] = "players"
-            if sb.player_tricks is None:
-                sb.player_tricks = {}
-            sb.player_tricks[name] = count
-        else:
-            raise fail(f"the tricks name {name!r}, who is neither a player nor a side of this game")
-    total = 0
-    for sb in sides.values():
-        name = sb.side.name
-        if name not in covered:
-            raise fail(f"the tricks of {name} are missing")
-        if sb.player_tricks is not None:
-            missing = [p for p in sb.side.players if p not in sb.player_tricks]
-            if missing:
-                raise fail(f"the tricks of {missing[0]} ({name}) are missing")
-            sb.tricks = sum(sb.player_tricks.values())
-        elif sb.nils and len(sb.side.players) > 1:
-            raise fail(f"{name} has a nil bidder, so give the tricks of each of its players, not the side's")
-        total += sb.tricks
-    if total != n:
-        raise fail(f"tricks add up to {total}, the {rules.name} rules deal {n}")
-    # Special bids
-    for key, rule_on, what in (("aces", rules.aces, "aces"), ("no_trump", rules.no_trump, "no trump"),
-                               ("bemo", rules.bemo, "bemo")):
-        outcomes = getattr(hand, key)
-        for name, outcome in outcomes.items():
-            if name not in sides:
-                raise fail(f'"{key}" names {name!r}, which is not a side of this game')
-            if not rule_on:
-                raise bid_fail(f"{name} bid {what}, which is off in these rules (switch on the {key} option)")
-            setattr(sides[name], key, outcome)
-    for name, sb in sides.items():
-        if sb.no_trump is not None:
-            if sb.contract is None:
-                raise bid_fail(f"{name} bid no trump without a trick bid")
-            if sb.blind and sb.contract < rules.blind_min - 1:
-                raise bid_fail(f"{name} bid blind no trump {sb.contract}; the minimum is {rules.blind_min - 1}")
-        elif sb.blind and sb.contract is not None and sb.contract < rules.blind_min:
-            raise bid_fail(f"{name} bid blind {sb.contract}; the minimum blind bid is {rules.blind_min}")
-    return sides
 
 
 # ---------------------------------------------------------------------------
@@ -332,22 +178,34 @@ def _read_hand(game: Game, hand: Hand, number: int, behind: dict[str, int], deal
 @dataclass(slots=True)
 class _Outcome:
     lines: list[Line] = field(default_factory=list)
+    points: int = 0  # the sum of the lines
     bags: int = 0
     made: bool | None = None
     nils: dict[str, bool] = field(default_factory=dict)  # nil bidder -> made?
+    aces: bool | None = None  # an aces bid: made or missed
     wins: str | None = None  # a reason when a bid wins the game outright
     loses: str | None = None  # a reason when a bid loses the game outright
 
+    def add(self, points: int, words: str, news: bool = False) -> None:
+        """A line of points; a line worth 0 only when the rule itself is the news."""
+        if points or news:
+            self.lines.append(Line(points, words))
+            self.points += points
 
-def _contract_value(rules: RuleSet, sb: SideBid) -> tuple[str, int]:
+    def add_bags(self, count: int, value: int, words: str) -> None:
+        self.bags += count
+        self.add(value * count, words, news=True)
+
+
+def _contract_value(rules: RuleSet, sb: SideBid) -> tuple[ContractKind, int]:
     """The kind of contract and its base value (before blind and no-trump multipliers)."""
     c = sb.contract
-    if sb.raised == 0:
+    if sb.raised == 0:  # Wheels and Boston count only when bid in the first round
         if rules.moon is not None and c == rules.tricks:
-            return "moon", rules.moon if rules.moon != WIN else rules.trick_value * c
+            return ContractKind.MOON, rules.moon if rules.moon != WIN else rules.trick_value * c
         if rules.ten_for_200 and c == rules.ten_bid:
-            return "ten", rules.ten_value
-    return "plain", rules.trick_value * c
+            return ContractKind.TEN, rules.ten_value
+    return ContractKind.PLAIN, rules.trick_value * c
 
 
 def _multipliers(rules: RuleSet, sb: SideBid) -> tuple[int, int]:
@@ -360,281 +218,346 @@ def _multipliers(rules: RuleSet, sb: SideBid) -> tuple[int, int]:
     return 1, 1
 
 
-def _score_side(rules: RuleSet, sb: SideBid, as_made_for: str | None) -> _Outcome:
-    """The lines of one side; ``as_made_for`` names the reneging side when this side scores as made."""
-    out = _Outcome()
-    lines = out.lines
+def _score_contract(out: _Outcome, rules: RuleSet, sb: SideBid, counted: int, helped: int,
+                    reneged_by: str | None) -> None:
+    """Rules 1, 2, 5, 6 and 9: the trick contract, made or set, and its overtricks."""
+    kind, base = _contract_value(rules, sb)
+    mult, fail_mult = _multipliers(rules, sb) if sb.blind or sb.no_trump is not None else (1, 1)
+    made = reneged_by is not None or (counted >= sb.contract and sb.no_trump is not False)
+    out.made = made
+    if not made:
+        out.add(-base * fail_mult, text.contract_set(sb, kind, counted, fail_mult, rules))
+        return
+    out.add(base * mult, text.contract_made(sb, kind, counted, mult, rules, reneged_by, helped))
+    if reneged_by is None:
+        over = counted - sb.contract
+        if over > 0:
+            if rules.counts_bags:
+                out.add_bags(over, rules.bag_value, text.overtricks(over, rules))
+            else:
+                out.add(-rules.overtrick_cost * over, text.overtricks_cost(over, rules))
+    if kind is ContractKind.MOON:
+        if sb.blind and rules.blind_moon_wins:
+            out.wins = text.reason_blind_moon(sb.side.name, rules)
+        elif rules.moon == WIN:
+            out.wins = text.reason_moon(sb.side.name, rules)
+
+
+def _score_double_nil(out: _Outcome, rules: RuleSet, sb: SideBid, reneged_by: str | None) -> None:
+    """Rule 3, double nil: one bid for the side, made only if neither partner takes a trick."""
     name = sb.side.name
-    counts_for_partner = rules.nil_tricks_count_for_partner or len(sb.side.players) == 1
-    nil_tricks = sum(sb.nil_tricks(p) for p in sb.nils)
-    counted = sb.tricks if counts_for_partner else sb.tricks - nil_tricks
-
-    # The trick contract
-    if sb.contract is not None:
-        kind, base = _contract_value(rules, sb)
-        mult, fail_mult = _multipliers(rules, sb)
-        made = as_made_for is not None or (counted >= sb.contract and sb.no_trump is not False)
-        out.made = made
+    made = reneged_by is not None or sb.tricks == 0
+    out.nils = {p: made for p in sb.nils}
+    if sb.blind_nils:
         if made:
-            pts = base * mult
-            lines.append(Line(pts, text.contract_made(sb, kind, counted, mult, rules, as_made_for,
-                                                      nil_tricks if counts_for_partner else 0)))
-            if as_made_for is None:
-                over = counted - sb.contract
-                if over > 0:
-                    if rules.players == 3 and not rules.count_bags:
-                        lines.append(Line(-rules.overtrick_cost * over, text.overtricks_cost(over, rules)))
-                    else:
-                        lines.append(Line(rules.bag_value * over, text.overtricks(over, rules)))
-                        out.bags += over
-            if sb.blind and kind == "moon" and rules.blind_moon_wins:
-                out.wins = text.reason_blind_moon(name)
-            elif kind == "moon" and rules.moon == WIN:
-                out.wins = text.reason_moon(name)
+            out.wins = text.reason_blind_double_nil(name)
         else:
-            pts = -base * fail_mult
-            lines.append(Line(pts, text.contract_set(sb, kind, counted, fail_mult, rules)))
-
-    # Nil
-    if sb.double_nil:
-        blind = bool(sb.blind_nils)
-        made = as_made_for is not None or sb.tricks == 0
-        takers = [p for p in sb.nils if sb.nil_tricks(p) > 0]
-        out.nils = {p: made for p in sb.nils}
-        if blind:
-            if made:
-                out.wins = text.reason_blind_double_nil(name)
-                lines.append(Line(0, text.blind_double_nil(name, True, as_made_for)))
-            else:
-                out.loses = text.reason_blind_double_nil_failed(name)
-                lines.append(Line(0, text.blind_double_nil(name, False, as_made_for)))
-        elif made:
-            if rules.double_nil_made == WIN:
-                out.wins = text.reason_double_nil(name)
-                lines.append(Line(0, text.double_nil_made(name, None, as_made_for)))
-            else:
-                lines.append(Line(rules.double_nil_made, text.double_nil_made(name, rules.double_nil_made,
-                                                                              as_made_for)))
+            out.loses = text.reason_blind_double_nil_failed(name)
+        out.add(0, text.blind_double_nil(name, made, reneged_by), news=True)
+    elif made:
+        if rules.double_nil_made == WIN:
+            out.wins = text.reason_double_nil(name)
+            out.add(0, text.double_nil_made(name, None, reneged_by), news=True)
         else:
-            if rules.double_nil_failed == LOSE:
-                out.loses = text.reason_double_nil_failed(name)
-                lines.append(Line(0, text.double_nil_failed(name, takers, None)))
-            else:
-                lines.append(Line(rules.double_nil_failed, text.double_nil_failed(name, takers,
-                                                                                  rules.double_nil_failed)))
-        if as_made_for is None and sb.tricks > 0:
-            lines.append(Line(rules.bag_value * sb.tricks, text.double_nil_bags(name, sb.tricks)))
-            out.bags += sb.tricks
+            out.add(rules.double_nil_made, text.double_nil_made(name, rules.double_nil_made, reneged_by))
     else:
-        for player in sb.nils:
-            took = sb.nil_tricks(player) if len(sb.side.players) > 1 else sb.tricks
-            blind = player in sb.blind_nils
-            made = as_made_for is not None or took == 0
-            if made:
-                pts = rules.blind_nil_made if blind else rules.nil_value
-            else:
-                pts = rules.blind_nil_failed if blind else -rules.nil_value
-            out.nils[player] = made
-            lines.append(Line(pts, text.nil(player, made, took, blind, as_made_for)))
-            if not made and not counts_for_partner:
-                lines.append(Line(rules.bag_value * took, text.failed_nil_bags(player, took)))
-                out.bags += took
+        takers = [p for p in sb.nils if sb.nil_tricks(p) > 0]
+        if rules.double_nil_failed == LOSE:
+            out.loses = text.reason_double_nil_failed(name)
+            out.add(0, text.double_nil_failed(name, takers, None), news=True)
+        else:
+            out.add(rules.double_nil_failed, text.double_nil_failed(name, takers, rules.double_nil_failed))
 
-    # Aces and bemo, on top of the trick bid
+
+def _score_nils(out: _Outcome, rules: RuleSet, sb: SideBid, counts_for_partner: bool,
+                reneged_by: str | None) -> None:
+    """Rule 3, each nil on its own (and with separate_nils, both partners' nils)."""
+    for player in sb.nils:
+        took = sb.nil_tricks(player) if sb.partnered else sb.tricks
+        blind = player in sb.blind_nils
+        made = reneged_by is not None or took == 0
+        if made:
+            points = rules.blind_nil_made if blind else rules.nil_value
+        else:
+            points = rules.blind_nil_failed if blind else -rules.nil_value
+        out.nils[player] = made
+        out.add(points, text.nil(player, made, took, blind, reneged_by))
+        if not made and not counts_for_partner and not sb.all_nil:
+            if rules.failed_nil_tricks_are_bags:
+                out.add_bags(took, rules.bag_value, text.failed_nil_bags(player, took))
+            else:
+                out.add(0, text.failed_nil_tricks_void(player, took), news=True)
+
+
+def _score_all_nil_tricks(out: _Outcome, rules: RuleSet, sb: SideBid, reneged_by: str | None) -> None:
+    """The tricks of a side whose partners all bid nil: bags, or nothing (both_nil_tricks_are_bags)."""
+    if reneged_by is not None or sb.tricks == 0:
+        return
+    if rules.both_nil_tricks_are_bags:
+        out.add_bags(sb.tricks, rules.bag_value, text.all_nil_bags(sb.side.name, sb.tricks))
+    else:
+        out.add(0, text.all_nil_tricks_void(sb.side.name, sb.tricks), news=True)
+
+
+def _score_side(rules: RuleSet, sb: SideBid, reneged_by: str | None) -> _Outcome:
+    """The lines of one side; ``reneged_by`` names the reneging side(s) when this side scores as made."""
+    out = _Outcome()
+    counts_for_partner = rules.nil_tricks_count_for_partner or not sb.partnered
+    helped = sum(sb.nil_tricks(p) for p in sb.nils) if sb.partnered else 0
+    counted = sb.tricks if counts_for_partner else sb.tricks - helped
+    if sb.contract is not None:
+        _score_contract(out, rules, sb, counted, helped if counts_for_partner else 0, reneged_by)
+    if sb.double_nil:
+        _score_double_nil(out, rules, sb, reneged_by)
+    else:
+        _score_nils(out, rules, sb, counts_for_partner, reneged_by)
+    if sb.all_nil:
+        _score_all_nil_tricks(out, rules, sb, reneged_by)
+    # Aces and bemo, on top of the trick bid (rules 4 and 7)
     if sb.aces is not None:
-        made = as_made_for is not None or sb.aces
-        lines.append(Line(rules.aces_value if made else -rules.aces_value, text.aces(made, as_made_for)))
+        made = out.aces = reneged_by is not None or sb.aces
+        out.add(rules.aces_value if made else -rules.aces_value, text.aces(made, reneged_by))
     if sb.bemo is not None:
         big = sb.bemo.size == "big"
         value = rules.big_bemo_value if big else rules.little_bemo_value
         need = rules.big_bemo_tricks if big else rules.little_bemo_tricks
-        made = as_made_for is not None or sb.bemo.made
-        lines.append(Line(value if made else -value, text.bemo(big, need, made, as_made_for)))
+        made = reneged_by is not None or sb.bemo.made
+        out.add(value if made else -value, text.bemo(big, need, made, reneged_by))
     return out
+
+
+# ---------------------------------------------------------------------------
+# Penalties (IHOP): renegs and unplayed cards
+# ---------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Penalties:
+    offenders: list[str] = field(default_factory=list)
+    bags: dict[str, int] = field(default_factory=dict)
+    renegs: dict[str, int] = field(default_factory=dict)
+    lines: dict[str, list[Line]] = field(default_factory=dict)
+
+
+def _read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> _Penalties:
+    """Each penalty's bags and lines; ``renegs`` (the game's running count per side) goes up."""
+    rules = game.rules
+    names = game.side_names
+    found = _Penalties(bags=dict.fromkeys(names, 0), renegs=dict.fromkeys(names, 0),
+                       lines={s: [] for s in names})
+    for penalty in hand.penalties:
+        if penalty.side in names:
+            side = penalty.side
+        elif penalty.side in game.players:
+            side = game.side_of(penalty.side).name
+        else:
+            raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
+                            "of this game", number)
+        if not rules.penalties:
+            raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
+                           "penalties (switch on the penalties option)", number)
+        for _ in range(penalty.reneg):
+            renegs[side] += 1
+            found.renegs[side] += 1
+            nth = renegs[side]
+            if side not in found.offenders:
+                found.offenders.append(side)
+            if nth >= rules.reneg_losses:
+                found.lines[side].append(Line(0, text.reneg_loss(nth)))
+            else:
+                extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
+                found.bags[side] += extra
+                found.lines[side].append(Line(rules.bag_value * extra, text.reneg(nth, extra, rules)))
+        if penalty.unplayed_cards:
+            extra = rules.unplayed_card_bags * penalty.unplayed_cards
+            found.bags[side] += extra
+            found.lines[side].append(Line(rules.bag_value * extra,
+                                          text.unplayed(penalty.unplayed_cards, extra, rules)))
+    return found
+
+
+# ---------------------------------------------------------------------------
+# The end of the game
+# ---------------------------------------------------------------------------
+def _top(scores: dict[str, int], candidates: list[str]) -> list[str]:
+    """The candidates with the best score (more than one: a tie)."""
+    best = max(scores[s] for s in candidates)
+    return [s for s in candidates if scores[s] == best]
+
+
+def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[EndReason, str]],
+                 wins: dict[str, str], hands_played: int) -> tuple[End | None, str | None]:
+    """(the end, or None) and, when the game goes on only because of a tie at the top, why.
+
+    Checked in RULES.md's order: a third reneg, a bid that wins (or loses) the game, the losing
+    score or too far behind, the winning score, the hand limit.  ``out``: the sides that have
+    lost by a third reneg or by a bid that loses the game, with the reason.
+    """
+    leader = max(scores.values())
+    if (not out and not wins and leader < rules.win_score
+            and (rules.max_hands is None or hands_played < rules.max_hands)
+            and (rules.lose_score is None or min(scores.values()) > rules.lose_score)
+            and (rules.behind_limit is None or leader - min(scores.values()) < rules.behind_limit)):
+        return None, None  # most hands: nothing can end the game
+    names = list(scores)
+    reneged_out = any(reason is EndReason.THIRD_RENEG for reason, _ in out.values())
+    if wins and not reneged_out:
+        side = next(iter(wins))
+        return End(EndReason.BID_WON, side, wins[side], side), None
+    losers = dict(out)
+    for side in names:
+        if side in losers:
+            continue
+        if rules.lose_score is not None and scores[side] <= rules.lose_score:
+            losers[side] = (EndReason.FELL, text.reason_fell(side, scores[side]))
+        elif rules.behind_limit is not None and leader - scores[side] >= rules.behind_limit:
+            losers[side] = (EndReason.BEHIND, text.reason_behind(side, leader - scores[side]))
+    if losers:
+        loser = next(iter(losers))
+        reason, why = losers[loser]
+        others = [s for s in names if s not in losers] or names  # every side lost: the best of them wins
+        top = _top(scores, others)
+        if len(top) == 1:
+            return End(reason, top[0], why, loser), None
+        if rules.tie_ends_in_draw:
+            return End(EndReason.DRAW, None, text.reason_draw_after_loss(why, top, scores[top[0]]), loser), None
+        return None, text.plays_on_after_loss(loser, why, top, scores[top[0]])
+    top = _top(scores, names)
+    if leader >= rules.win_score:
+        if len(top) == 1:
+            return End(EndReason.REACHED, top[0], text.reason_reached(top[0], leader), top[0]), None
+        if rules.tie_ends_in_draw:
+            return End(EndReason.DRAW, None, text.reason_draw_reached(top, leader)), None
+        return None, text.plays_on_reached(top, leader)
+    if rules.max_hands is not None and hands_played >= rules.max_hands:
+        if len(top) == 1:
+            return End(EndReason.HAND_LIMIT, top[0], text.reason_hand_limit(top[0], rules.max_hands, leader),
+                       top[0]), None
+        if rules.tie_ends_in_draw:
+            return End(EndReason.DRAW, None, text.reason_draw_hand_limit(top, rules.max_hands, leader)), None
+        return None, text.plays_on_hand_limit(top, rules.max_hands, leader)
+    return None, None
+
+
+def behind_leader(scores: dict[str, int]) -> dict[str, int]:
+    """How far each side is behind the leader (0 for the leader, and for sides tied with it)."""
+    best = max(scores.values())
+    return {side: best - score for side, score in scores.items()}
 
 
 # ---------------------------------------------------------------------------
 # A whole game
 # ---------------------------------------------------------------------------
-def _winner_among(scores: dict[str, int], candidates: list[str]) -> str | None:
-    if not candidates:
-        return None
-    best = max(scores[s] for s in candidates)
-    top = [s for s in candidates if scores[s] == best]
-    return top[0] if len(top) == 1 else None
-
-
-def _end_of_game(rules: RuleSet, scores: dict[str, int], third_reneg: list[str], wins: dict[str, str],
-                 loses: dict[str, str], hands_played: int) -> tuple[str | None, str] | None:
-    """(winner, reason) when the game is over after this hand, else None (RULES.md order)."""
-    names = list(scores)
-    # 1. A third reneg loses the game.
-    if third_reneg:
-        others = [s for s in names if s not in third_reneg]
-        return _winner_among(scores, others), text.reason_third_reneg(third_reneg[0])
-    # 2. A bid that wins or loses the game outright.
-    if wins:
-        side = next(iter(wins))
-        return side, wins[side]
-    if loses:
-        side = next(iter(loses))
-        others = [s for s in names if s not in loses]
-        return _winner_among(scores, others), loses[side]
-    # 3. Too low, or too far behind.
-    losers: dict[str, str] = {}
-    leader = max(scores.values())
-    for s in names:
-        if rules.lose_score is not None and scores[s] <= rules.lose_score:
-            losers[s] = text.reason_fell(s, scores[s])
-        elif rules.behind_limit is not None and leader - scores[s] >= rules.behind_limit:
-            losers[s] = text.reason_behind(s, leader - scores[s])
-    if losers:
-        others = [s for s in names if s not in losers] or names
-        winner = _winner_among(scores, others)
-        if winner is not None:
-            return winner, next(iter(losers.values()))
-    # 4. The winning score.
-    if leader >= rules.win_score:
-        winner = _winner_among(scores, names)
-        if winner is not None:
-            return winner, text.reason_reached(winner, scores[winner])
-    # 5. The hand limit.
-    if rules.max_hands is not None and hands_played >= rules.max_hands:
-        winner = _winner_among(scores, names)
-        if winner is not None:
-            return winner, text.reason_hand_limit(winner, rules.max_hands, scores[winner])
-    return None
-
-
-def behind_leader(scores: dict[str, int]) -> dict[str, int]:
-    """How far each side is behind the best of the other sides (0 when it leads or ties)."""
-    out = {}
-    for side, score in scores.items():
-        best_other = max((v for k, v in scores.items() if k != side), default=score)
-        out[side] = max(0, best_other - score)
-    return out
-
-
-def score_game(game: Game, *, after_end: str = "error") -> Scoresheet:
+def score_game(game: Game, *, after_end: AfterEnd = AfterEnd.ERROR) -> Scoresheet:
     """The scoresheet of a game; raises RecordError (naming the hand) for a hand the rules forbid.
 
-    A hand after the end of the game is an error; with ``after_end="ignore"`` (re-scoring a record
-    under other house rules) such hands are left unscored and counted in ``Scoresheet.unscored``.
+    A hand after the end of the game is an error; with ``after_end=AfterEnd.IGNORE`` (re-scoring a
+    record under other house rules) such hands are left unscored and counted in ``Scoresheet.unscored``.
     """
-    rules = game.rules
-    names = list(game.side_names)
-    scores = dict.fromkeys(names, 0)
-    bags = dict.fromkeys(names, 0)
-    renegs = dict.fromkeys(names, 0)
-    sheet = Scoresheet(sides=names, hands=[], scores=scores, bags=bags, renegs=renegs)
-    counting_bags = rules.count_bags or rules.players != 3
-    finished_after: int | None = None
+    sheet = Scoresheet.start(game.side_names)
     for index, hand in enumerate(game.hands):
-        number = index + 1
-        if finished_after is not None:
-            if after_end == "ignore":
-                sheet.unscored = len(game.hands) - index
-                break
-            raise HandError(f"the game was over after hand {finished_after} ({sheet.reason}); "
-                            "no more hands can be recorded", number)
-        dealer = game.dealer_of(number)
-        if hand.misdeal:
-            sheet.misdeals += 1
-            sheet.hands.append(HandScore(number, dealer, True, {
-                s: SideScore(0, scores[s], bags[s], bid_text="misdeal") for s in names}))
-            continue
-        behind = behind_leader(scores)
-        read = _read_hand(game, hand, number, behind, dealer)
-
-        # Penalties: renegs and unplayed cards
-        offenders: list[str] = []
-        penalty_bags = dict.fromkeys(names, 0)
-        penalty_lines: dict[str, list[Line]] = {s: [] for s in names}
-        third_reneg: list[str] = []
-        for penalty in hand.penalties:
-            side = penalty.side if penalty.side in read else (
-                game.side_of(penalty.side).name if penalty.side in game.players else None)
-            if side is None:
-                raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
-                                "of this game", number)
-            if not rules.penalties:
-                raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
-                               "penalties (switch on the penalties option)", number)
-            for _ in range(penalty.reneg):
-                renegs[side] += 1
-                nth = renegs[side]
-                if side not in offenders:
-                    offenders.append(side)
-                if nth >= rules.reneg_losses:
-                    third_reneg.append(side)
-                    penalty_lines[side].append(Line(0, text.reneg_loss(nth)))
-                else:
-                    extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
-                    penalty_bags[side] += extra
-                    penalty_lines[side].append(Line(rules.bag_value * extra, text.reneg(nth, extra, rules)))
-            if penalty.unplayed_cards:
-                extra = rules.unplayed_card_bags * penalty.unplayed_cards
-                penalty_bags[side] += extra
-                penalty_lines[side].append(Line(rules.bag_value * extra,
-                                                text.unplayed(penalty.unplayed_cards, extra, rules)))
-
-        outcomes: dict[str, _Outcome] = {}
-        offender_text = " and ".join(offenders) if offenders else None
-        all_offend = len(offenders) == len(names)
-        for s in names:
-            as_made = offender_text if offenders and s not in offenders and not all_offend else None
-            outcomes[s] = _score_side(rules, read[s], as_made)
-        # Double nil failed with both partners taking tricks: a bonus to every other side.
-        for s in names:
-            sb = read[s]
-            if sb.double_nil and not sb.blind_nils and s not in offenders and not offenders:
-                if all(sb.nil_tricks(p) > 0 for p in sb.nils):
-                    for o in names:
-                        if o != s:
-                            outcomes[o].lines.append(Line(rules.double_nil_bonus,
-                                                          text.double_nil_bonus(s, rules.double_nil_bonus)))
-
-        new_scores = dict(scores)
-        new_bags = dict(bags)
-        results: dict[str, SideScore] = {}
-        for s in names:
-            out = outcomes[s]
-            lines = out.lines + penalty_lines[s]
-            hand_bags = out.bags + penalty_bags[s]
-            count = bags[s] + hand_bags if (counting_bags or penalty_bags[s]) else bags[s]
-            penalty_hit = False
-            while count >= rules.bag_limit:
-                lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
-                count -= rules.bag_limit
-                penalty_hit = True
-            points = sum(line.points for line in lines)
-            new_scores[s] = scores[s] + points
-            new_bags[s] = count
-            sb = read[s]
-            results[s] = SideScore(
-                points=points, score=new_scores[s], bags=count, lines=lines, bid_text=text.bid_text(sb),
-                tricks=sb.tricks, made=out.made, set=out.made is False,
-                nils=out.nils,
-                blind=sb.blind or bool(sb.blind_nils), bag_penalty=penalty_hit,
-                bag_warning=counting_bags and count >= rules.bag_limit - 2,
-            )
-        wins = {s: outcomes[s].wins for s in names if outcomes[s].wins}
-        loses = {s: outcomes[s].loses for s in names if outcomes[s].loses}
-        end = _end_of_game(rules, new_scores, third_reneg, wins, loses, sheet.hands_played + 1)
-        if offenders and end is not None and end[0] in offenders and not third_reneg:
-            # The reneg would hand the game to the side that reneged: throw the hand out.
-            note = text.thrown_out(end[0])
-            sheet.thrown_out += 1
-            sheet.hands.append(HandScore(number, dealer, False, {
-                s: SideScore(0, scores[s], bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
-                             tricks=read[s].tricks) for s in names}, thrown_out=True, note=note))
-            continue
-        scores.update(new_scores)
-        bags.update(new_bags)
-        sheet.hands_played += 1
-        sheet.hands.append(HandScore(number, dealer, False, results))
-        if end is not None:
-            sheet.status = Status.FINISHED
-            sheet.winner, sheet.reason = end
-            finished_after = number
+        if sheet.end is not None and after_end == AfterEnd.IGNORE:
+            sheet.unscored = len(game.hands) - index
+            break
+        score_hand(sheet, game, hand, index + 1)
     return sheet
+
+
+def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandScore:
+    """Score hand ``number`` of ``game`` on top of ``sheet`` (the sheet of the hands before it).
+
+    ``sheet`` is changed in place; the error names the hand when the rules forbid it.
+    """
+    if sheet.end is not None:
+        last = sheet.hands[-1].number if sheet.hands else number - 1
+        raise HandError(f"the game was over after hand {last} ({sheet.reason}); "
+                        "no more hands can be recorded", number)
+    rules = game.rules
+    names = sheet.sides
+    scores, bags = sheet.scores, sheet.bags
+    dealer = game.dealer_of(number)
+    if hand.misdeal:
+        sheet.misdeals += 1
+        scored = HandScore(number, dealer, True, {
+            s: SideScore(0, scores[s], bags[s], bid_text="misdeal") for s in names})
+        sheet.hands.append(scored)
+        return scored
+    read = read_hand(game, hand, number, scores, dealer)
+    if hand.penalties:
+        renegs = dict(sheet.renegs)
+        penalties = _read_penalties(game, hand, number, renegs)
+        offenders = penalties.offenders
+    else:  # most hands: nothing to read, nothing changes
+        renegs, penalties, offenders = sheet.renegs, None, ()
+    reneged_by = " and ".join(offenders) if offenders and len(offenders) < len(names) else None
+    outcomes = {s: _score_side(rules, read[s], reneged_by if s not in offenders else None) for s in names}
+    # A double nil failed with both partners taking tricks: a bonus to every other side.
+    if rules.double_nil and not offenders:
+        for s in names:
+            sb = read[s]
+            if sb.double_nil and not sb.blind_nils and all(sb.nil_tricks(p) > 0 for p in sb.nils):
+                for other in names:
+                    if other != s:
+                        outcomes[other].add(rules.double_nil_bonus,
+                                            text.double_nil_bonus(s, rules.double_nil_bonus))
+
+    counting_bags = rules.counts_bags
+    new_scores = dict(scores)
+    new_bags = dict(bags)
+    results: dict[str, SideScore] = {}
+    for s in names:
+        out = outcomes[s]
+        lines = out.lines
+        points = out.points
+        penalty_bags = 0
+        if penalties is not None and penalties.lines[s]:
+            lines += penalties.lines[s]
+            points += sum(line.points for line in penalties.lines[s])
+            penalty_bags = penalties.bags[s]
+        count = bags[s] + out.bags + penalty_bags if (counting_bags or penalty_bags) else bags[s]
+        penalty_hit = False
+        while count >= rules.bag_limit:
+            if rules.bag_penalty:
+                lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
+                points -= rules.bag_penalty
+            count -= rules.bag_limit
+            penalty_hit = True
+        new_scores[s] = scores[s] + points
+        new_bags[s] = count
+        sb = read[s]
+        results[s] = SideScore(
+            points=points, score=new_scores[s], bags=count, lines=lines, bid_text=text.bid_text(sb),
+            tricks=sb.tricks, made=out.made, set=out.made is False, nils=out.nils,
+            blind=sb.blind or bool(sb.blind_nils), bag_penalty=penalty_hit,
+            bag_warning=counting_bags and count >= rules.bag_limit - 2,
+            aces=out.aces,
+            renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
+        )
+    out_now = sheet.out
+    if offenders or (rules.double_nil and any(o.loses for o in outcomes.values())):
+        out_now = dict(out_now)
+        for s in names:
+            if renegs[s] >= rules.reneg_losses:
+                out_now.setdefault(s, (EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
+        for s in names:
+            if outcomes[s].loses:
+                out_now.setdefault(s, (EndReason.BID_LOST, outcomes[s].loses))
+    wins = {s: o.wins for s, o in outcomes.items() if o.wins}
+    end, plays_on = _end_of_game(rules, new_scores, out_now, wins, sheet.hands_played + 1)
+    if offenders and end is not None and end.winner in offenders and not any(
+            renegs[s] >= rules.reneg_losses for s in offenders):
+        # The reneg would hand the game to the side that reneged: throw the hand out (the offence counts).
+        note = text.thrown_out(end.winner)
+        sheet.renegs = renegs
+        sheet.thrown_out += 1
+        scored = HandScore(number, dealer, False, {
+            s: SideScore(0, scores[s], bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
+                         tricks=read[s].tricks, renegs=penalties.renegs[s]) for s in names},
+            thrown_out=True, note=note)
+        sheet.hands.append(scored)
+        return scored
+    sheet.scores, sheet.bags, sheet.renegs = new_scores, new_bags, renegs
+    sheet.out = out_now
+    sheet.hands_played += 1
+    sheet.end = end
+    scored = HandScore(number, dealer, False, results, plays_on=plays_on)
+    sheet.hands.append(scored)
+    return scored

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from . import text
 from .record import Game
+from .rules import BidFirst
 from .scoring import Scoresheet, behind_leader, score_game
 
 PASS_CYCLE = ("left", "right", "across", "none")
@@ -19,9 +20,10 @@ class BlindChance:
 
 @dataclass(frozen=True)
 class NextHand:
-    number: int
+    number: int  # the hand's place in the record (misdeals included): what errors and the sheet name
     dealer: str
-    leader: str
+    leader: str | None  # None when the cards decide (3 players: whoever holds the 2 of clubs)
+    lead_text: str  # "Bob leads", or who leads when the cards decide
     bid_order: tuple[str, ...]
     pass_direction: str | None
     pass_text: str | None
@@ -30,7 +32,21 @@ class NextHand:
     min_player_bid: int
     max_bid: int
     finished: bool
+    hands_played: int  # scored hands so far (misdeals and thrown-out hands do not count)
+    max_hands: int | None
+    reminder: str | None  # a play rule to remind the table of (Solo: beat the highest card)
     sheet: Scoresheet = field(repr=False, compare=False, default=None)
+
+    @property
+    def hand_of(self) -> str:
+        """'Hand 7 of 12', or 'Hand 7' without a hand limit: the scored hand about to be played."""
+        played = self.hands_played + 1
+        return f"Hand {played} of {self.max_hands}" if self.max_hands else f"Hand {played}"
+
+    @property
+    def hands_left(self) -> int | None:
+        """Scored hands still to play under the hand limit, this one included (None: no limit)."""
+        return None if self.max_hands is None else max(0, self.max_hands - self.hands_played)
 
 
 @dataclass(frozen=True)
@@ -44,15 +60,32 @@ class Lock:
     text: str
 
 
-def leader_of(game: Game, number: int) -> str:
-    """The player left of hand ``number``'s dealer, who leads its first trick."""
+def left_of_dealer(game: Game, number: int) -> str:
+    """The player on the left of hand ``number``'s dealer."""
     dealer = game.dealer_of(number)
     return game.players[(game.players.index(dealer) + 1) % len(game.players)]
 
 
+def leader_of(game: Game, number: int) -> str | None:
+    """Who leads the first trick of hand ``number``: the player left of the dealer, or None with
+    3 players (whoever holds the 2 of clubs, or the 3 when the 2 is out of play)."""
+    if game.rules.players == 3:
+        return None
+    return left_of_dealer(game, number)
+
+
+def lead_text(game: Game, number: int) -> str:
+    leader = leader_of(game, number)
+    if leader is not None:
+        return f"{leader} leads"
+    if game.rules.jokers:
+        return "whoever holds the 2 of clubs leads"
+    return "whoever holds the 2 of clubs leads (the 3 of clubs if the 2 is out of play)"
+
+
 def bid_order(game: Game, number: int) -> tuple[str, ...]:
-    """Who bids, in order: sides when the rule set bids by partnership, else players from the leader."""
-    start = game.players.index(leader_of(game, number))
+    """Who bids, in order: sides when the rule set bids by partnership, else players from the dealer's left."""
+    start = game.players.index(left_of_dealer(game, number))
     seats = [game.players[(start + i) % len(game.players)] for i in range(len(game.players))]
     if game.rules.partnership_bidding:
         order: list[str] = []
@@ -61,7 +94,7 @@ def bid_order(game: Game, number: int) -> tuple[str, ...]:
             if side not in order:
                 order.append(side)
         dealer_side = game.side_of(game.dealer_of(number)).name
-        if game.rules.bid_first == "non_dealer_side" and order[-1] != dealer_side:
+        if game.rules.bid_first == BidFirst.NON_DEALER_SIDE and order[-1] != dealer_side:
             order.remove(dealer_side)
             order.append(dealer_side)
         return tuple(order)
@@ -99,16 +132,24 @@ def blind_chances(game: Game, scores: dict[str, int]) -> dict[str, BlindChance]:
 
 def next_hand(game: Game, sheet: Scoresheet | None = None) -> NextHand:
     """Everything the table must know before dealing the next hand."""
-    sheet = sheet or score_game(game)
+    sheet = sheet if sheet is not None else score_game(game)
     number = len(game.hands) + 1
     direction, pass_text = pass_direction(game, sheet.hands_played)
     rules = game.rules
     return NextHand(
         number=number, dealer=game.dealer_of(number), leader=leader_of(game, number),
-        bid_order=bid_order(game, number), pass_direction=direction, pass_text=pass_text,
-        blind=blind_chances(game, sheet.scores), min_side_bid=rules.side_min_bid,
-        min_player_bid=rules.player_min_bid, max_bid=rules.tricks, finished=sheet.finished, sheet=sheet,
+        lead_text=lead_text(game, number), bid_order=bid_order(game, number), pass_direction=direction,
+        pass_text=pass_text, blind=blind_chances(game, sheet.scores), min_side_bid=rules.side_min_bid,
+        min_player_bid=rules.player_min_bid, max_bid=rules.tricks, finished=sheet.finished,
+        hands_played=sheet.hands_played, max_hands=rules.max_hands, reminder=play_reminder(rules), sheet=sheet,
     )
+
+
+def play_reminder(rules) -> str | None:
+    """A play rule that changes no score but the table should keep in mind."""
+    if not rules.partners and rules.players == 4:
+        return "Solo: each player must beat the highest card played to the trick so far, when able"
+    return None
 
 
 def lock_status(game: Game, bids: dict[str, int], number: int | None = None) -> Lock:

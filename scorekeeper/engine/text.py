@@ -4,12 +4,12 @@ The CLI and the GUI show exactly these sentences.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from .rules import LOSE, WIN, RuleSet
+from .rules import LOSE, OPTIONS, WIN, BidFirst, RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .scoring import SideBid
+    from .bids import SideBid
 
 
 def plural(count: int, word: str) -> str:
@@ -26,16 +26,14 @@ def hands_count(hands: int, misdeals: int = 0, thrown_out: int = 0) -> str:
     return ", ".join(parts)
 
 
-def _ihop(rules: RuleSet) -> bool:
-    return rules.name.startswith("ihop")
+def signed(points: int) -> str:
+    """+52, 0, -40."""
+    return f"+{points}" if points > 0 else str(points)
 
 
-def ten_name(rules: RuleSet) -> str:
-    return "Wheels" if _ihop(rules) else "10 for 200"
-
-
-def moon_name(rules: RuleSet) -> str:
-    return "Boston" if _ihop(rules) else "Moon"
+def names(sides: list[str]) -> str:
+    """'Us', 'Us and Them', 'Us, Them and You'."""
+    return sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
 
 
 _TIMES = {1: "", 2: "doubled", 3: "tripled"}
@@ -57,9 +55,9 @@ def _why_multiplied(sb: "SideBid") -> str:
 def _contract_words(sb: "SideBid", kind: str, rules: RuleSet) -> str:
     c = sb.contract
     if kind == "moon":
-        return f"{moon_name(rules)} (all {c} tricks)"
+        return f"{rules.moon_name} (all {c} tricks)"
     if kind == "ten":
-        return f"{ten_name(rules)} (bid {c})"
+        return f"{rules.ten_name} (bid {c})"
     return f"contract of {c}" if len(sb.side.players) > 1 else f"bid of {c}"
 
 
@@ -75,9 +73,9 @@ def contract_made(sb: "SideBid", kind: str, counted: int, mult: int, rules: Rule
             head += f" (the failed nil's {plural(nil_tricks_counted, 'trick')} {verb} for the side)"
     if kind == "moon":
         value = "the whole game" if rules.moon == WIN else f"worth {rules.moon}"
-        rule = f"{moon_name(rules)} is {value}"
+        rule = f"{rules.moon_name} is {value}"
     elif kind == "ten":
-        rule = f"{ten_name(rules)} is worth {rules.ten_value}"
+        rule = f"{rules.ten_name} is worth {rules.ten_value}"
     else:
         rule = f"{rules.trick_value} a trick bid"
     if mult != 1:
@@ -92,10 +90,10 @@ def contract_set(sb: "SideBid", kind: str, counted: int, fail_mult: int, rules: 
     else:
         head = f"Set: {words}, took only {counted}"
     if kind == "moon":
-        value = f"{moon_name(rules)} lost costs {rules.moon}" if rules.moon != WIN else \
+        value = f"{rules.moon_name} lost costs {rules.moon}" if rules.moon != WIN else \
             f"{rules.trick_value} a trick bid"
     elif kind == "ten":
-        value = f"{ten_name(rules)} lost costs {rules.ten_value}"
+        value = f"{rules.ten_name} lost costs {rules.ten_value}"
     else:
         value = f"minus {rules.trick_value} a trick bid"
     if fail_mult != 1:
@@ -105,17 +103,26 @@ def contract_set(sb: "SideBid", kind: str, counted: int, fail_mult: int, rules: 
     return f"{head}: {value}"
 
 
+def _worth(count: int, value: int, thing: str) -> str:
+    """'a bag worth 1', 'bags worth 1 point each' (the words agree with the count)."""
+    if count == 1:
+        return f"a {thing} worth {value}"
+    return f"{thing}s worth {plural(value, 'point')} each"
+
+
 def overtricks(over: int, rules: RuleSet) -> str:
-    return f"{plural(over, 'overtrick')}, each a bag worth {rules.bag_value}"
+    return f"{plural(over, 'overtrick')}: {_worth(over, rules.bag_value, 'bag')}"
 
 
 def overtricks_cost(over: int, rules: RuleSet) -> str:
-    return (f"{plural(over, 'trick')} over the bid, each costing {rules.overtrick_cost} "
-            "(3-player sandbag rule)")
+    cost = (f"costs {rules.overtrick_cost}" if over == 1
+            else f"cost {rules.overtrick_cost} each")
+    return f"{plural(over, 'trick')} over the bid {cost} (the sandbag rule without partners)"
 
 
 def bag_penalty(rules: RuleSet) -> str:
-    return f"Bag penalty: {rules.bag_limit} bags reached, they cost {rules.bag_penalty} and are taken off"
+    return (f"Bag penalty: {plural(rules.bag_limit, 'bag')} reached, they cost {rules.bag_penalty} "
+            "and are taken off")
 
 
 # ---- nil ------------------------------------------------------------------
@@ -134,6 +141,12 @@ def failed_nil_bags(player: str, took: int) -> str:
             "not toward the partner's bid")
 
 
+def failed_nil_tricks_void(player: str, took: int) -> str:
+    verb = "scores" if took == 1 else "score"
+    return (f"{player}'s {plural(took, 'trick')} as a failed nil bidder {verb} nothing: "
+            "neither a bag nor toward the partner's bid")
+
+
 def double_nil_made(side: str, points: int | None, as_made_for: str | None) -> str:
     head = (f"Double nil by {side} counts as made because {as_made_for} reneged" if as_made_for
             else f"Double nil by {side} made: neither partner took a trick")
@@ -145,8 +158,14 @@ def double_nil_failed(side: str, takers: list[str], points: int | None) -> str:
     return f"Double nil by {side} failed: {who} took a trick" + (": it loses the game" if points is None else "")
 
 
-def double_nil_bags(side: str, tricks: int) -> str:
-    return f"{side} bid no tricks at all, so its {plural(tricks, 'trick')} are bags"
+def all_nil_bags(side: str, tricks: int) -> str:
+    verb = "is a bag" if tricks == 1 else "are bags"
+    return f"{side} bid no tricks at all, so its {plural(tricks, 'trick')} {verb}"
+
+
+def all_nil_tricks_void(side: str, tricks: int) -> str:
+    verb = "scores" if tricks == 1 else "score"
+    return f"{side} bid no tricks at all, and its {plural(tricks, 'trick')} {verb} nothing (not bags)"
 
 
 def double_nil_bonus(side: str, bonus: int) -> str:
@@ -188,7 +207,13 @@ def nth(count: int) -> str:
 
 
 def reneg(count: int, bags: int, rules: RuleSet) -> str:
-    return f"Reneg, the side's {nth(count)} this game: {plural(bags, 'penalty bag')}, {rules.bag_value} point each"
+    return f"Reneg, the side's {nth(count)} this game: {plural(bags, 'penalty bag')}{_each(bags, rules)}"
+
+
+def _each(bags: int, rules: RuleSet) -> str:
+    if bags == 0:
+        return ""
+    return f" worth {rules.bag_value}" if bags == 1 else f", {plural(rules.bag_value, 'point')} each"
 
 
 def reneg_loss(count: int) -> str:
@@ -196,8 +221,7 @@ def reneg_loss(count: int) -> str:
 
 
 def unplayed(cards: int, bags: int, rules: RuleSet) -> str:
-    return (f"{plural(cards, 'card')} left unplayed: {plural(bags, 'penalty bag')}, "
-            f"{rules.bag_value} point each")
+    return f"{plural(cards, 'card')} left unplayed: {plural(bags, 'penalty bag')}{_each(bags, rules)}"
 
 
 def thrown_out(side: str) -> str:
@@ -209,12 +233,12 @@ def reason_third_reneg(side: str) -> str:
     return f"{side} reneged for the third time"
 
 
-def reason_blind_moon(side: str) -> str:
-    return f"{side} made a blind Boston"
+def reason_blind_moon(side: str, rules: RuleSet) -> str:
+    return f"{side} made a blind {rules.moon_name}"
 
 
-def reason_moon(side: str) -> str:
-    return f"{side} shot the moon"
+def reason_moon(side: str, rules: RuleSet) -> str:
+    return f"{side} made {rules.moon_name}: all {rules.tricks} tricks"
 
 
 def reason_double_nil(side: str) -> str:
@@ -245,8 +269,40 @@ def reason_reached(side: str, score: int) -> str:
     return f"{side} reached {score}"
 
 
+def _all_hands(hands: int) -> str:
+    return "the only hand was played" if hands == 1 else f"all {hands} hands were played"
+
+
 def reason_hand_limit(side: str, hands: int, score: int) -> str:
-    return f"all {hands} hands were played; {side} leads with {score}"
+    return f"{_all_hands(hands)}; {side} leads with {score}"
+
+
+def _tied(top: list[str], score: int) -> str:
+    return f"{names(top)} are tied at {score}"
+
+
+def reason_draw_reached(top: list[str], score: int) -> str:
+    return f"{_tied(top, score)}, past the winning score: a draw"
+
+
+def reason_draw_hand_limit(top: list[str], hands: int, score: int) -> str:
+    return f"{_all_hands(hands)} and {_tied(top, score)}: a draw"
+
+
+def reason_draw_after_loss(why: str, top: list[str], score: int) -> str:
+    return f"{why}, and {_tied(top, score)}: a draw"
+
+
+def plays_on_reached(top: list[str], score: int) -> str:
+    return f"{_tied(top, score)}, past the winning score: a tie plays another hand"
+
+
+def plays_on_hand_limit(top: list[str], hands: int, score: int) -> str:
+    return f"{_all_hands(hands)}, but {_tied(top, score)}: a tie plays another hand"
+
+
+def plays_on_after_loss(side: str, why: str, top: list[str], score: int) -> str:
+    return f"{why}: {side} is out, but {_tied(top, score)}, so play goes on"
 
 
 # ---- the table --------------------------------------------------------------
@@ -257,215 +313,222 @@ def blind_refused(side: str, gap: int, need: int) -> str:
 
 
 def bid_text(sb: "SideBid") -> str:
-    """A side's bid as a scoresheet shows it: '5', 'B6', 'nil + 4', 'double nil', '5 NT'."""
-    parts = []
-    for player in sb.nils:
-        parts.append("blind nil" if player in sb.blind_nils else "nil")
+    """A side's bid as a scoresheet shows it: '5', 'B6', 'nil + 4', '3 + 4' (each partner's own bid,
+    in seating order), 'double nil', '5 NT', '4 (+2)' (raised in the lock round), '6 + aces'."""
+    if (sb.contract is not None and not sb.nils and not sb.blind and not sb.raised and sb.no_trump is None
+            and sb.aces is None and sb.bemo is None and (sb.side_form or not sb.partnered)):
+        return str(sb.contract)  # most bids: one number
     if sb.double_nil:
         parts = ["blind double nil" if sb.blind_nils else "double nil"]
-    if sb.contract is not None:
-        bid = f"B{sb.contract}" if sb.blind else str(sb.contract)
+    elif sb.partnered and not sb.side_form:
+        parts = []
+        for player in sb.side.players:
+            bid = sb.player_bids[player]
+            if bid == "nil":
+                parts.append("blind nil" if player in sb.blind_nils else "nil")
+            else:
+                parts.append(f"B{bid}" if sb.blind else str(bid))
         if sb.no_trump is not None:
-            bid += " NT"
-        if sb.raised:
-            bid += f" (+{sb.raised})"
-        parts.append(bid)
+            parts[-1] += " NT"
+    else:
+        parts = ["blind nil" if player in sb.blind_nils else "nil" for player in sb.nils]
+        if sb.contract is not None:
+            bid = f"B{sb.contract}" if sb.blind else str(sb.contract)
+            if sb.no_trump is not None:
+                bid += " NT"
+            if sb.raised:
+                bid += f" (+{sb.raised})"
+            parts.append(bid)
     if sb.aces is not None:
         parts.append("aces")
     if sb.bemo is not None:
         parts.append(f"{sb.bemo.size} bemo")
-    return " + ".join(parts) if parts else "—"
+    return " + ".join(parts) if parts else "\u2014"
 
 
 # ---- the rules in plain words -----------------------------------------------
-OPTION_HELP: dict[str, str] = {
-    "jokers": "Play with the two jokers as the top spades (3 players: 18 tricks a hand).",
-    "partnership_bidding": "Each side agrees on one bid for both partners instead of two separate bids.",
-    "side_min_bid": "The smallest trick bid a side may make (IHOP: 4, 'going board').",
-    "player_min_bid": "The smallest number a player may bid; 0 tricks is bid as nil.",
-    "nil": "Players may bid nil: to take no tricks at all.",
-    "three_player_no_exact_total": "3 players: the three bids may not add up to the number of tricks.",
-    "bid_first": "Who bids first: the player left of the dealer, or the side without the dealer.",
-    "lock": "If the bids total less than the tricks in a hand, the sides may raise (non-dealers first).",
-    "passing": "Cards are passed after bidding: left, right, across, then no pass.",
-    "trick_value": "Points per trick of a made or failed contract.",
-    "bag_value": "Points for each overtrick (bag).",
-    "bag_limit": "How many bags cost the bag penalty.",
-    "bag_penalty": "What the bag penalty costs.",
-    "count_bags": "3 players: overtricks are bags (1 point, penalty at 10) instead of costing 10 each.",
-    "overtrick_cost": "3 players, without counting bags: what each trick over the bid costs.",
-    "nil_value": "Points won for a made nil and lost for a failed one.",
-    "nil_tricks_count_for_partner": "Tricks taken by a failed nil bidder help the partner make the side's bid "
-                                    "(otherwise they are only bags).",
-    "ten_for_200": "A bid of exactly 10 tricks scores 200 made and loses 200 failed (IHOP: Wheels).",
-    "ten_bid": "The bid that scores as 10 for 200 / Wheels.",
-    "ten_value": "What 10 for 200 / Wheels is worth.",
-    "moon": "Bidding all the tricks (Boston / Moon): its points, 'win' to win the game, or off.",
-    "aces": "A side may bid that its tricks will hold all four aces: +100 or -100 on top of its bid.",
-    "aces_value": "What an aces bid is worth.",
-    "blind_bids": "A side 100 or more behind may bid tricks blind, before seeing its cards: made doubles.",
-    "blind_nil": "A player whose side is 100 or more behind may bid nil blind.",
-    "blind_behind": "How far behind the leader a side must be to bid blind.",
-    "blind_min": "The smallest blind trick bid.",
-    "blind_multiplier": "A made blind bid is worth this many times its ordinary value.",
-    "blind_failed_multiplier": "A failed blind bid costs this many times its ordinary value.",
-    "blind_nil_made": "Points for a made blind nil.",
-    "blind_nil_failed": "Points for a failed blind nil (negative).",
-    "blind_moon_wins": "A made blind bid of all the tricks wins the game at once.",
-    "no_trump": "Special bid: promise to win no trick by trumping; the contract counts double, made or failed.",
-    "no_trump_multiplier": "What a made no-trump contract is multiplied by.",
-    "no_trump_failed_multiplier": "What a failed no-trump contract is multiplied by.",
-    "blind_no_trump_multiplier": "What a made blind no-trump contract is multiplied by.",
-    "blind_no_trump_failed_multiplier": "What a failed blind no-trump contract is multiplied by.",
-    "double_nil": "Special bid: both partners bid nil together: +500 made, -250 failed, "
-                  "+100 to the opponents if both partners take a trick.",
-    "double_nil_made": "What a made double nil is worth, or 'win'.",
-    "double_nil_failed": "What a failed double nil costs (negative), or 'lose'.",
-    "double_nil_bonus": "What the opponents get when both partners of a double nil take a trick.",
-    "blind_double_nil": "Special bid: a blind double nil wins the game made and loses it failed.",
-    "bemo": "Special bid on top of the trick bid: win the first 6 tricks (little, 60) or 9 (big, 90).",
-    "little_bemo_tricks": "Tricks a little bemo must win from the start.",
-    "little_bemo_value": "What a little bemo is worth.",
-    "big_bemo_tricks": "Tricks a big bemo must win from the start.",
-    "big_bemo_value": "What a big bemo is worth.",
-    "penalties": "Renegs and unplayed cards are penalised with bags.",
-    "reneg_bags": "Penalty bags for a side's 1st, 2nd, ... reneg in a game.",
-    "reneg_losses": "The reneg that loses the game (IHOP: the 3rd).",
-    "unplayed_card_bags": "Penalty bags for each card a player failed to play.",
-    "win_score": "The score that wins the game.",
-    "lose_score": "The score at or below which a side loses; it can be switched off.",
-    "behind_limit": "A side this far behind the leader loses; it can be switched off.",
-    "max_hands": "The game ends after this many hands are scored; it can be switched off.",
-}
+#: every option's help line (its home is the option's RuleSet field)
+OPTION_HELP: dict[str, str] = {key: option.help for key, option in OPTIONS.items()}
 
 
-def _sign(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def describe_rules(rules: RuleSet) -> list[tuple[str, str]]:
-    """The rule set as sections of plain text, for the rules screen and `scorekeeper rules`."""
+def _the_table(rules: RuleSet) -> str | None:
     n = rules.tricks
-    sections: list[tuple[str, str]] = []
-    if rules.players == 3:
-        table = (f"3 players, each for themselves; {n} tricks a hand"
-                 + (" (54-card pack with the jokers)." if rules.jokers else " (one card is left out)."))
+    if not rules.partners:
+        if rules.players == 3:
+            table = (f"3 players, each for themselves; {n} tricks a hand"
+                     + (" (54-card pack with the jokers)." if rules.jokers else " (one card is left out)."))
+        else:
+            table = f"{rules.players} players, each for themselves (no partners); {n} tricks a hand."
     elif rules.players == 6:
         table = f"6 players in three partnerships, partners opposite; two packs, {n} tricks a hand."
     else:
         table = (f"4 players in two partnerships, partners opposite; {n} tricks a hand"
                  + (" (jokers in, two cards discarded)." if rules.jokers else "."))
-    deal = "The deal moves one seat to the left each hand; the player left of the dealer leads."
+    if rules.players == 3:
+        deal = ("The deal moves one seat to the left each hand; whoever holds the 2 of clubs (the 3 when "
+                "the 2 is out of play) leads the first trick, and bidding starts left of the dealer.")
+    else:
+        deal = "The deal moves one seat to the left each hand; the player left of the dealer leads."
     if rules.passing:
         deal += (" After bidding, pass three cards: hand 1 left, 2 right, 3 across, 4 no pass (a nil bidder "
                  "then passes two to the partner), and again.")
-    sections.append(("The table", f"{table} {deal}"))
+    if not rules.partners and rules.players == 4:
+        deal += (" In play, each player must beat the highest card played to the trick so far when they can "
+                 "(this changes no score).")
+    return f"{table} {deal}"
 
+
+def _bidding(rules: RuleSet) -> str | None:
+    n = rules.tricks
     if rules.partnership_bidding:
         bidding = f"Each side agrees on one bid for the partnership, at least {rules.side_min_bid}."
-    elif rules.players == 3:
-        bidding = f"Each player bids 1 to {n} tricks."
+    elif not rules.partners:
+        bidding = f"Each player bids {rules.player_min_bid} to {n} tricks" + (" or nil." if rules.nil else ".")
     else:
-        bidding = f"Each player bids 1 to {n} tricks" + (" or nil" if rules.nil else "") + \
+        bidding = f"Each player bids {rules.player_min_bid} to {n} tricks" + (" or nil" if rules.nil else "") + \
                   "; a side's contract is the sum of the partners' bids."
-    if rules.bid_first == "non_dealer_side":
+    if rules.bid_first == BidFirst.NON_DEALER_SIDE:
         bidding += " The side without the dealer bids first."
     else:
         bidding += " Bidding starts left of the dealer."
-    if rules.three_player_no_exact_total:
-        bidding += f" The three bids may not total {n}."
+    if rules.three_player_no_exact_total and not rules.partners:
+        bidding += f" The {rules.players} bids may not total {n}."
     if rules.lock:
         bidding += (f" If the bids total less than {n}, the hand is open: the side without the dealer may raise "
                     f"up to {n}, then the dealer's side may raise to exactly {n} (a 'loaded' lock). "
-                    f"{ten_name(rules)} and {moon_name(rules)} count only when bid in the first round.")
-    sections.append(("Bidding", bidding))
+                    f"{rules.ten_name} and {rules.moon_name} count only when bid in the first round.")
+    return bidding
 
+
+def _points(rules: RuleSet) -> str | None:
+    n = rules.tricks
     points = (f"A side that takes at least its contract scores {rules.trick_value} a trick bid; "
               f"short of it, it loses {rules.trick_value} a trick bid (it is set).")
-    if rules.players == 3 and not rules.count_bags:
+    if not rules.counts_bags:
         points += f" Every trick over the bid costs {rules.overtrick_cost}."
     else:
         points += (f" Each overtrick is a bag worth {rules.bag_value}; bags add up over the game and every time "
                    f"a side's count reaches {rules.bag_limit} it loses {rules.bag_penalty} and the count "
                    f"drops by {rules.bag_limit}.")
     if rules.ten_for_200:
-        points += (f" {ten_name(rules)}: a bid of exactly {rules.ten_bid} is worth {rules.ten_value} "
+        points += (f" {rules.ten_name}: a bid of exactly {rules.ten_bid} is worth {rules.ten_value} "
                    f"(failed: -{rules.ten_value}).")
     if rules.moon is not None:
         worth = "wins the game" if rules.moon == WIN else f"is worth {rules.moon} (failed: -{rules.moon})"
-        points += f" {moon_name(rules)}: a bid of all {n} tricks {worth}."
-    sections.append(("Points", points))
+        points += f" {rules.moon_name}: a bid of all {n} tricks {worth}."
+    return points
 
-    if rules.nil:
-        nil_text = (f"A player may bid nil, to take no trick: {_sign(rules.nil_value)} made, "
-                    f"-{rules.nil_value} failed, on top of the partner's contract. ")
-        if rules.nil_tricks_count_for_partner:
-            nil_text += "Tricks a failed nil bidder takes still count toward the side's contract."
-        else:
-            nil_text += "Tricks a failed nil bidder takes do not help the partner: each is a bag."
-        sections.append(("Nil", nil_text))
 
-    if rules.blind_bids or rules.blind_nil:
-        blind = f"Only a side at least {rules.blind_behind} behind the leader when the hand starts may bid blind."
-        if rules.blind_bids:
-            blind += (f" A blind trick bid is at least {rules.blind_min}; made, it scores "
-                      f"{_times(rules.blind_multiplier) or 'its usual value'}; failed, "
-                      + ("it costs the usual amount." if rules.blind_failed_multiplier == 1
-                         else f"it costs {_times(rules.blind_failed_multiplier)}.")
-                      + " Overtricks are never multiplied.")
-        if rules.blind_nil:
-            blind += f" Blind nil: {_sign(rules.blind_nil_made)} made, {rules.blind_nil_failed} failed."
-        if rules.blind_moon_wins:
-            blind += f" A made blind {moon_name(rules)} wins the game on the spot."
-        sections.append(("Blind", blind))
+def _nil(rules: RuleSet) -> str | None:
+    if not rules.nil:
+        return None
+    text = (f"A player may bid nil, to take no trick: {signed(rules.nil_value)} made, "
+            f"-{rules.nil_value} failed" + (", on top of the partner's contract. " if rules.partners else ". "))
+    if not rules.partners:
+        return text.strip()
+    if rules.nil_tricks_count_for_partner:
+        text += "Tricks a failed nil bidder takes still count toward the side's contract."
+    elif rules.failed_nil_tricks_are_bags:
+        text += "Tricks a failed nil bidder takes do not help the partner: each is a bag."
+    else:
+        text += "Tricks a failed nil bidder takes score nothing: they neither help the partner nor count as bags."
+    if rules.separate_nils:
+        text += (" Both partners may bid nil; each nil is scored on its own, and the side has no trick bid, "
+                 "so no smallest side bid applies.")
+    if rules.separate_nils or rules.double_nil:
+        text += (" When both partners bid nil, the tricks their side takes are "
+                 + ("bags." if rules.both_nil_tricks_are_bags else "worth nothing (not bags)."))
+    return text
 
+
+def _blind(rules: RuleSet) -> str | None:
+    if not (rules.blind_bids or rules.blind_nil):
+        return None
+    blind = f"Only a side at least {rules.blind_behind} behind the leader when the hand starts may bid blind."
+    if rules.blind_bids:
+        blind += (f" A blind trick bid is at least {rules.blind_min}; made, it scores "
+                  f"{_times(rules.blind_multiplier) or 'its usual value'}; failed, "
+                  + ("it costs the usual amount." if rules.blind_failed_multiplier == 1
+                     else f"it costs {_times(rules.blind_failed_multiplier)}.")
+                  + " Overtricks are never multiplied.")
+    if rules.blind_nil:
+        blind += f" Blind nil: {signed(rules.blind_nil_made)} made, {rules.blind_nil_failed} failed."
+    if rules.blind_moon_wins:
+        blind += f" A made blind {rules.moon_name} wins the game on the spot."
+    return blind
+
+
+def _special_bids(rules: RuleSet) -> str | None:
     specials = []
     if rules.aces:
         specials.append(f"Aces: a side bids that its tricks will hold all four aces: +{rules.aces_value} "
                         f"or -{rules.aces_value}, on top of its bid.")
     if rules.no_trump:
         specials.append(f"No trump: the side promises not to win a trick by trumping; its contract counts "
-                        f"{_times(rules.no_trump_multiplier)} made and {_times(rules.no_trump_failed_multiplier) or 'once'} "
-                        f"failed, {_times(rules.blind_no_trump_multiplier)} blind. A trick won by trumping "
-                        "sets it.")
+                        f"{_times(rules.no_trump_multiplier)} made and "
+                        f"{_times(rules.no_trump_failed_multiplier) or 'once'} failed, "
+                        f"{_times(rules.blind_no_trump_multiplier)} blind. A trick won by trumping sets it.")
     if rules.double_nil:
-        made = "wins the game" if rules.double_nil_made == WIN else f"{_sign(rules.double_nil_made)}"
+        made = "wins the game" if rules.double_nil_made == WIN else f"{signed(rules.double_nil_made)}"
         failed = "loses the game" if rules.double_nil_failed == LOSE else f"{rules.double_nil_failed}"
         specials.append(f"Double nil: both partners bid nil; made {made}, failed {failed}; if both partners "
-                        f"take a trick the opponents get +{rules.double_nil_bonus}. Its tricks are bags.")
+                        f"take a trick the opponents get +{rules.double_nil_bonus}.")
     if rules.bemo:
         specials.append(f"Bemo, on top of the bid: little bemo wins the first {rules.little_bemo_tricks} tricks "
-                        f"(±{rules.little_bemo_value}), big bemo the first {rules.big_bemo_tricks} "
-                        f"(±{rules.big_bemo_value}).")
-    if specials:
-        sections.append(("Special bids", " ".join(specials)))
+                        f"(\u00b1{rules.little_bemo_value}), big bemo the first {rules.big_bemo_tricks} "
+                        f"(\u00b1{rules.big_bemo_value}).")
+    return " ".join(specials) or None
 
-    if rules.penalties:
-        bags = ", ".join(str(b) for b in rules.reneg_bags)
-        sections.append(("Penalties", (
-            f"A reneg (an illegal play) costs the offending side penalty bags ({bags} for its first offences; "
+
+def _penalties(rules: RuleSet) -> str | None:
+    if not rules.penalties:
+        return None
+    bags = ", ".join(str(b) for b in rules.reneg_bags)
+    return (f"A reneg (an illegal play) costs the offending side penalty bags ({bags} for its first offences; "
             f"penalty bags score {rules.bag_value} each and count toward the bag penalty), and its "
             f"{nth(rules.reneg_losses)} reneg loses the game. In that hand every other side scores as if all "
             "its bids were made, with no bags. If the penalty would win the game for the side that reneged, "
-            f"the hand is thrown out. Each card a player failed to play costs {rules.unplayed_card_bags} bags.")))
+            f"the hand is thrown out. Each card a player failed to play costs "
+            f"{plural(rules.unplayed_card_bags, 'bag')}.")
 
-    end = f"The first side to reach {rules.win_score} wins; a tie at the top plays another hand."
+
+def _winning(rules: RuleSet) -> str | None:
+    tie = "is a draw" if rules.tie_ends_in_draw else "plays another hand"
+    end = f"The first side to reach {rules.win_score} wins; a tie at the top {tie}."
     if rules.lose_score is not None:
         end += f" A side at {rules.lose_score} or below loses."
     if rules.behind_limit is not None:
         end += f" A side {rules.behind_limit} or more behind the leader loses."
     if rules.max_hands is not None:
-        end += f" After {rules.max_hands} scored hands the highest score wins (a tie plays on)."
+        end += f" After {plural(rules.max_hands, 'scored hand')} the highest score wins (a tie {tie})."
+    if rules.sides > 2 and (rules.lose_score is not None or rules.behind_limit is not None or rules.penalties):
+        end += (" When a side is out and the sides left are tied at the top, "
+                + ("the game is a draw." if rules.tie_ends_in_draw else "play goes on."))
     end += " A misdeal scores nothing, the deal moves on, and it does not count as a hand."
-    sections.append(("Winning", end))
-    return sections
+    return end
+
+
+#: the sections of the rules screen and `scorekeeper rules`, in order: (title, the words or None)
+SECTIONS: tuple[tuple[str, Callable[[RuleSet], str | None]], ...] = (
+    ("The table", _the_table), ("Bidding", _bidding), ("Points", _points), ("Nil", _nil), ("Blind", _blind),
+    ("Special bids", _special_bids), ("Penalties", _penalties), ("Winning", _winning),
+)
+
+
+def describe_rules(rules: RuleSet) -> list[tuple[str, str]]:
+    """The rule set as sections of plain text, for the rules screen and `scorekeeper rules`."""
+    return [(title, words) for title, section in SECTIONS if (words := section(rules))]
 
 
 def format_value(value: Any) -> str:
+    """An option's value in words: on / off, numbers, lists."""
     if value is None:
         return "off"
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, BidFirst):
+        return {BidFirst.LEFT_OF_DEALER: "left of the dealer",
+                BidFirst.NON_DEALER_SIDE: "side without the dealer"}[value]
     return str(value)

@@ -34,7 +34,8 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document
 
-from scorekeeper.engine import Game, load_game, new_game, score_game
+from scorekeeper.engine import (Game, Scored, Scoresheet, new_game, read_game, record_hand, replace_hand,
+                                score_game, take_back_hand)
 from scorekeeper.engine.errors import RecordError
 from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
@@ -77,6 +78,7 @@ class StoredGame:
 
     id: str
     game: Game
+    sheet: Scoresheet  # the engine's sheet of ``game``, computed once when it was read or changed
     record: dict
     created: str
     updated: str
@@ -131,9 +133,9 @@ class PlayerStats:
     times_set: int
 
 
-def summarize(game: Game, created: str, updated: str, version: int) -> dict[str, Any]:
+def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[str, Any]:
     """The cached summary of a game. Every number in it comes from the engine's scoresheet."""
-    sheet = score_game(game)
+    game, sheet = scored
     side_of = {player: side.name for side in game.sides for player in side.players}
     players = {player: {"side": side_of[player], "nils_made": 0, "nils_failed": 0, "times_set": 0}
                for player in game.players}
@@ -226,13 +228,12 @@ class Repository:
     def create_game(self, rules, players, teams=None, team_names=None, first_dealer=None) -> str:
         """Start a game (validated by the engine); return its id."""
         game = new_game(rules, players, teams=teams, team_names=team_names, first_dealer=first_dealer)
-        return self._add(game)
+        return self._add(Scored(game, score_game(game)))
 
     @_os_errors
     def import_game(self, data: dict | str) -> str:
         """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem."""
-        game = load_game(data)
-        return self._add(game)
+        return self._add(read_game(data))
 
     @_os_errors
     def get(self, game_id: str) -> StoredGame:
@@ -248,9 +249,9 @@ class Repository:
 
     @_os_errors
     def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None) -> StoredGame:
-        def change(game: Game, doc: dict):
-            new = game.with_hand(hand)
-            return new, {"op": "record", "hand": new.to_dict()["hands"][-1]}
+        def change(scored: Scored, doc: dict):
+            new = record_hand(scored.game, hand, sheet=scored.sheet)
+            return new, {"op": "record", "hand": new.game.hands[-1].to_dict()}
         return self._change(game_id, expected_version, change)
 
     @_os_errors
@@ -260,13 +261,14 @@ class Repository:
     @_os_errors
     def replace_hand(self, game_id: str, number: int, hand: dict,
                      expected_version: int | None = None) -> StoredGame:
-        def change(game: Game, doc: dict):
+        def change(scored: Scored, doc: dict):
+            game = scored.game
             if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.hands):
                 raise RecordError(f"game {game_id} has {len(game.hands)} hands, so there is no hand "
                                   f"{number} to replace", hand=None)
             before = doc["record"]["hands"][number - 1]
-            new = game.replace_hand(number, hand)
-            after = new.to_dict()["hands"][number - 1]
+            new = replace_hand(game, number, hand)
+            after = new.game.hands[number - 1].to_dict()
             return new, {"op": "replace", "number": number, "before": before, "after": after}
         return self._change(game_id, expected_version, change)
 
@@ -349,7 +351,7 @@ class Repository:
     def export_csv(self, game_id: str) -> str:
         """The scoresheet as CSV: one row per hand per side, every figure from the engine."""
         stored = self.get(game_id)
-        return scoresheet_csv(stored.game)
+        return scoresheet_csv(stored.game, stored.sheet)
 
     # ----- internals ---------------------------------------------------------------------------
     def _path_in(self, folder: Path, game_id: str) -> Path:
@@ -371,12 +373,12 @@ class Repository:
             if not any(self._path_in(d, game_id).exists() for d in (self.games_dir, self.trash_dir)):
                 return game_id
 
-    def _add(self, game: Game) -> str:
+    def _add(self, scored: Scored) -> str:
         with self._lock:
             game_id = self._new_id()
             now = _now()
-            doc = {"id": game_id, "record": game.to_dict(), "created": now, "updated": now, "version": 1,
-                   "undo": [], "redo": [], "summary": summarize(game, now, now, 1)}
+            doc = {"id": game_id, "record": scored.game.to_dict(), "created": now, "updated": now, "version": 1,
+                   "undo": [], "redo": [], "summary": summarize(scored, now, now, 1)}
             db = _Db(self._game_path(game_id, must_exist=False), "game", backup=True)
             db.table(GAME_TABLE).upsert(Document(doc, doc_id=1))
             db.commit()
@@ -418,27 +420,27 @@ class Repository:
                             f"the previous save was restored, so its last change may be missing")
         return moved, True
 
-    def _load(self, game_id: str, doc: dict, path: Path) -> Game:
+    def _load(self, game_id: str, doc: dict, path: Path) -> Scored:
         try:
-            return load_game(doc["record"])
+            return read_game(doc["record"])
         except RecordError as err:
             raise StorageError(f"game {game_id}: the saved record in {path} no longer loads ({err}); "
                                f"the file was left as it is") from None
 
     @staticmethod
-    def _stored(game_id: str, doc: dict, game: Game) -> StoredGame:
-        return StoredGame(id=game_id, game=game, record=game.to_dict(), created=doc["created"],
+    def _stored(game_id: str, doc: dict, scored: Scored) -> StoredGame:
+        return StoredGame(id=game_id, game=scored.game, sheet=scored.sheet, record=doc["record"],
+                          created=doc["created"],
                           updated=doc["updated"], version=doc["version"], can_undo=bool(doc["undo"]),
                           can_redo=bool(doc["redo"]))
 
     def _change(self, game_id: str, expected_version: int | None,
-                change: Callable[[Game, dict], tuple[Game, dict]]) -> StoredGame:
+                change: Callable[[Scored, dict], tuple[Scored, dict]]) -> StoredGame:
         """A new change: applied, pushed on the undo list; the redo list is cleared."""
         with self._lock:
             db, doc = self._open_game(game_id)
             self._check_version(game_id, doc, expected_version)
-            game = self._load(game_id, doc, db.path)
-            new, op = change(game, doc)
+            new, op = change(self._load(game_id, doc, db.path), doc)
             return self._save(db, doc, new, undo=doc["undo"] + [op], redo=[])
 
     def _step(self, game_id: str, expected_version: int | None, source: str, target: str) -> StoredGame:
@@ -447,13 +449,13 @@ class Repository:
             self._check_version(game_id, doc, expected_version)
             if not doc[source]:
                 raise StorageError(f"game {game_id}: there is nothing to {source}")
-            game = self._load(game_id, doc, db.path)
+            game, sheet = self._load(game_id, doc, db.path)
             op = doc[source][-1]
             forward = source == "redo"
             if op["op"] == "record":
-                new = game.with_hand(op["hand"]) if forward else game.without_last_hand()
+                new = record_hand(game, op["hand"], sheet=sheet) if forward else take_back_hand(game)
             elif op["op"] == "replace":
-                new = game.replace_hand(op["number"], op["after"] if forward else op["before"])
+                new = replace_hand(game, op["number"], op["after"] if forward else op["before"])
             else:
                 raise StorageError(f"game {game_id}: unknown change {op['op']!r} in its history")
             lists = {source: doc[source][:-1], target: doc[target] + [op]}
@@ -464,14 +466,14 @@ class Repository:
         if expected_version is not None and expected_version != doc["version"]:
             raise GameChangedError(game_id, expected_version, doc["version"])
 
-    def _save(self, db: _Db, doc: dict, game: Game, *, undo: list, redo: list) -> StoredGame:
+    def _save(self, db: _Db, doc: dict, scored: Scored, *, undo: list, redo: list) -> StoredGame:
         version = doc["version"] + 1
         updated = _now()
-        new_doc = {**doc, "record": game.to_dict(), "updated": updated, "version": version,
-                   "undo": undo, "redo": redo, "summary": summarize(game, doc["created"], updated, version)}
+        new_doc = {**doc, "record": scored.game.to_dict(), "updated": updated, "version": version,
+                   "undo": undo, "redo": redo, "summary": summarize(scored, doc["created"], updated, version)}
         db.table(GAME_TABLE).upsert(Document(new_doc, doc_id=1))
         db.commit()
-        return self._stored(doc["id"], new_doc, game)
+        return self._stored(doc["id"], new_doc, scored)
 
     def _move(self, game_id: str, source: Path, target: Path) -> None:
         # the backup first: a crash in between leaves the game itself in one place only
@@ -556,11 +558,11 @@ class Repository:
         summary = doc.get("summary")
         if not isinstance(summary, dict) or summary.get("version") != doc["version"]:
             try:
-                game = self._load(game_id, doc, db.path)
+                scored = self._load(game_id, doc, db.path)
             except StorageError as err:
                 self.notices.append(str(err))
                 return None
-            summary = summarize(game, doc["created"], doc["updated"], doc["version"])
+            summary = summarize(scored, doc["created"], doc["updated"], doc["version"])
         return summary
 
 
@@ -577,9 +579,8 @@ CSV_COLUMNS = ["hand", "dealer", "side", "players", "bid", "tricks", "made", "se
                "points", "score", "bags", "misdeal", "explanation"]
 
 
-def scoresheet_csv(game: Game) -> str:
+def scoresheet_csv(game: Game, sheet: Scoresheet) -> str:
     """One row per hand per side. Every number is the engine's; nothing is added up here."""
-    sheet = score_game(game)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)

@@ -123,4 +123,4 @@ def test_rules_prints_each_preset_in_plain_words(capsys):
     assert "win_score = 500" in text
     done = run("rules", "bridge")
     assert done.returncode == 2
-    assert "unknown rules 'bridge'; the presets are: ihop, ihop-3, ihop-6, standard" in done.stderr
+    assert "unknown rules 'bridge'; the presets are: standard, ihop, ihop-3, ihop-6, solo" in done.stderr

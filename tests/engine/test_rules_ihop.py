@@ -445,10 +445,20 @@ def test_format_example_first_hand():
     assert out["hands"][0]["dealer"] == "Ann"
 
 
-def test_format_example_third_hand_is_refused():
-    # judgement: GAME_FORMAT.md's sample record lets Us bid blind in hand 3 while
-    # only 90 behind (52 vs 142); rule 5 needs 100, so the sample as written is refused.
+def test_blind_when_only_90_behind_is_refused():
+    # an earlier draft of GAME_FORMAT.md's sample (Us bidding 5 in hand 1) let Us bid blind in
+    # hand 3 while only 90 behind (52 vs 142); rule 5 needs 100, so that record is refused.
     record_error(game("ihop", [FORMAT_HAND_1, MISDEAL, FORMAT_HAND_3]), 3)
+
+
+def test_format_example_as_written_today():
+    # GAME_FORMAT.md's sample: Us bid 8 in hand 1 and take 7 (-80); Them: Bob's nil +100, 4 take 6: 42
+    # -> 142. Hand 3, Us 222 behind: blind 6 made, 120 -> 40. Them 4 take 7: 43, aces set -100,
+    # a reneg: 5 penalty bags (+5), bags 2 + 3 + 5 = 10: -100 -> 142 - 152 = -10.
+    hand_1 = {"bids": {"Us": 8, "Them": 4, "Bob": "nil"}, "tricks": {"Us": 7, "Bob": 0, "Dan": 6}}
+    out = score(game("ihop", [hand_1, MISDEAL, FORMAT_HAND_3]))
+    assert_hands(out, {1: {"Us": (-80, -80, 0), "Them": (142, 142, 2)},
+                       3: {"Us": (120, 40, 0), "Them": (-152, -10, 0)}})
 
 
 def test_format_example_with_a_hand_that_puts_us_100_behind():

@@ -67,7 +67,8 @@ def test_option_lines_carry_value_help_and_house_changes():
     assert not lines["nil_value"].changed
     assert "count_bags" not in lines  # a 3-player option, not shown for 4 players
     assert options.changes_text(rules) == "Blind nil: on; Winning score: 300"
-    assert [line.key for line in options.option_lines(rules, "help the partner")] == ["nil_tricks_count_for_partner"]
+    assert [line.key for line in options.option_lines(rules, "help the partner")] == [
+        "nil_tricks_count_for_partner", "failed_nil_tricks_are_bags"]
 
 
 # ---- options offered on the what-if screen ------------------------------------------
@@ -121,7 +122,7 @@ def test_picking_a_preset_clears_the_switches():
 
 
 def test_presets_offered_have_the_games_player_count():
-    assert whatif.presets_for(find_preset("standard")) == ["ihop", "standard"]
+    assert whatif.presets_for(find_preset("standard")) == ["standard", "ihop"]
     assert whatif.presets_for(find_preset("ihop-3")) == ["ihop-3"]
 
 

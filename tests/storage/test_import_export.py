@@ -73,7 +73,7 @@ def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
         assert int(row["points"]) == side.points
     first_us = rows[0]
     assert first_us["players"] == "Ann & Cat" and first_us["dealer"] == "Ann"
-    assert (first_us["bid"], first_us["tricks"], first_us["made"], first_us["set"]) == ("4", "4", "yes", "no")
+    assert (first_us["bid"], first_us["tricks"], first_us["made"], first_us["set"]) == ("2 + 2", "4", "yes", "no")
     assert first_us["explanation"] and first_us["misdeal"] == "no"
     assert rows[2]["misdeal"] == rows[3]["misdeal"] == "yes" and rows[2]["points"] == "0"
     assert rows[5]["nils"] == "Bob made nil"

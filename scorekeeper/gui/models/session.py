@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand, score_game
+from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
 from ...storage import GameSummary, PlayerStats, Repository, StoredGame
 from .draft import HandDraft
 
@@ -138,10 +138,10 @@ class Session:
         return Result(True, done)
 
     def _set(self, stored: StoredGame) -> None:
-        # the one place a saved game is scored for the screens; next_hand reuses the sheet
+        # the repository scored the game once when it read or changed it; next_hand reuses that sheet
         self.stored = stored
-        self.sheet = score_game(stored.game)
-        self.next = next_hand(stored.game, self.sheet)
+        self.sheet = stored.sheet
+        self.next = next_hand(stored.game, stored.sheet)
 
     # -- the list of games ---------------------------------------------------
     def list_games(self) -> list[GameSummary]:

@@ -57,8 +57,9 @@ class WhatIfChoice:
 
 
 def presets_for(game_rules: RuleSet) -> list[str]:
-    """The presets a game of `game_rules` can be re-scored under (same number of players)."""
-    return [name for name, preset in PRESETS.items() if preset.players == game_rules.players]
+    """The presets a game of `game_rules` can be re-scored under (the same table: players, partners)."""
+    return [name for name, preset in PRESETS.items()
+            if preset.players == game_rules.players and preset.partners == game_rules.partners]
 
 
 @dataclass(frozen=True)

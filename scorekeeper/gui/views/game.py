@@ -149,7 +149,7 @@ class Screen(BaseScreen):
 
     def next_info(self) -> ft.Control:
         n = self.session.next
-        bits = [f"{n.dealer} deals", f"{n.leader} leads", f"{n.bid_order[0]} bids first"]
+        bits = [f"{n.dealer} deals", n.lead_text, f"{n.bid_order[0]} bids first"]
         if n.pass_text:
             bits.append(n.pass_text)
         return tid("next-hand", ft.Container(ft.Column([

@@ -68,6 +68,11 @@ class App:
     def back(self) -> None:
         self.go(self.router.parent_route())
 
+    @property
+    def query(self) -> dict[str, str]:
+        """The query of the route being shown ("/game/ID?tab=sheet" -> {"tab": "sheet"})."""
+        return self.router.query
+
     def refresh(self) -> None:
         """Build the screen on show again (its data or its layout changed)."""
         self.router.refresh()

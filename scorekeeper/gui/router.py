@@ -9,6 +9,7 @@ import importlib
 import logging
 import traceback
 from typing import Callable
+from urllib.parse import parse_qsl
 
 import flet as ft
 
@@ -19,6 +20,11 @@ log = logging.getLogger(__name__)
 
 #: makes the screen of a view module's `Screen` class with the route's parameters
 MakeScreen = Callable[[type, dict[str, str]], Screen]
+
+
+def query_of(route: str) -> dict[str, str]:
+    """The query part of `route` ("/game/abc?tab=sheet" -> {"tab": "sheet"})."""
+    return dict(parse_qsl(route.split("?", 1)[1])) if "?" in route else {}
 
 
 def match(route: str) -> tuple[str, dict[str, str]] | None:
@@ -40,6 +46,7 @@ class Router:
         self.on_shown = on_shown
         self.on_error = on_error
         self.route = "/"
+        self.query: dict[str, str] = {}  # of the route being shown: a screen reads it as it is made
         self.current: Screen | None = None
 
     def show(self, route: str) -> None:
@@ -47,6 +54,7 @@ class Router:
         if found is None:
             route, found = "/", match("/")
         module_name, params = found
+        self.query = query_of(route)
         try:
             module = importlib.import_module(f"{__package__}.views.{module_name}")
             screen = self.make_screen(module.Screen, params)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..engine import PRESETS
+
 #: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.
 FONT = "DejaVu Sans"
 FONT_BOLD = "DejaVu Sans Bold"
@@ -29,15 +31,12 @@ def dark() -> ft.Theme:
     return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
 
 
-def suit_title(text: str) -> str:
-    return f"\u2660 {text}"
-
-
 def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:
     """A button's text style: a ButtonStyle's text style replaces the theme's, font included."""
     return ft.TextStyle(size=size, font_family=FONT,
                         weight=ft.FontWeight.BOLD if bold else None)
 
 
-PRESET_TITLES = {"standard": "Standard", "ihop": "IHOP", "ihop-3": "IHOP 3 players",
-                 "ihop-6": "IHOP 6 players"}
+#: the presets' titles are the engine's (`RuleSet.title`); this mapping is derived from them and
+#: stays only until views/game.py reads `rules.title` itself
+PRESET_TITLES = {name: preset.title for name, preset in PRESETS.items()}

@@ -75,19 +75,60 @@ def test_option_lines_carry_value_help_and_house_changes():
 def test_argued_options_come_first_and_every_relevant_option_is_offered():
     four = find_preset("standard")
     first, rest = options.ordered_options(four)
-    assert first[0] == "nil_tricks_count_for_partner"
+    assert first == [o.key for o in four.relevant_options() if o.argued]
     assert "count_bags" not in first + rest and "double_nil" in first
+    assert {"separate_nils", "failed_nil_tricks_are_bags", "tie_ends_in_draw"} <= set(first)
+    assert "both_nil_tricks_are_bags" in rest
     assert set(first + rest) == {k for k in OPTION_KEYS if options.relevant(k, four)}
-    three_first, _ = options.ordered_options(find_preset("ihop-3"))
-    assert "count_bags" in three_first and "double_nil" not in three_first
+    for alone in ("ihop-3", "solo"):
+        three_first, _ = options.ordered_options(find_preset(alone))
+        assert "count_bags" in three_first and "double_nil" not in three_first
+        assert "separate_nils" not in three_first
+
+
+def test_the_new_game_screen_offers_the_engines_common_options():
+    from scorekeeper.engine import OPTIONS
+
+    for name, preset in PRESETS.items():
+        choices, switches = options.new_game_options(preset)
+        keys = {o.key for o in choices + switches}
+        assert keys == {k for k, o in OPTIONS.items() if o.common and o.applies_to(preset)}, name
+        assert all(o.switch for o in switches) and not any(o.switch for o in choices)
+    _, switches = options.new_game_options(find_preset("standard"))
+    assert {"separate_nils", "failed_nil_tricks_are_bags", "tie_ends_in_draw"} <= {o.key for o in switches}
+    _, solo = options.new_game_options(find_preset("solo"))
+    assert "count_bags" in {o.key for o in solo} and "separate_nils" not in {o.key for o in solo}
+
+
+def test_labels_and_help_are_the_engines():
+    from scorekeeper.engine import OPTIONS
+
+    for key, option in OPTIONS.items():
+        assert options.option_label(key) == option.label and options.option_help(key) == option.help
 
 
 def test_choices_hold_the_presets_values_and_the_current_one_in_order():
     assert options.choices("moon") == [None, 200, 250, 300, 500, "win"]
     assert 420 in options.choices("win_score", 420)
-    assert options.choices("reneg_bags", [3, 6]) == [(3, 6), (5, 10)]
+    assert options.choices("reneg_bags", [3, 6]) == [(3, 3), (3, 6), (5, 10)]  # the engine offers (3, 3)
     for value in (None, 300, "win", (5, 10)):
         assert options.decode(options.encode(value)) in (value, list(value) if isinstance(value, tuple) else value)
+
+
+def test_engine_messages_name_options_by_their_labels_and_start_with_a_capital():
+    assert options.readable("rule options 'double_nil' and 'separate_nils' cannot both be on") == (
+        "Rule options \u201cDouble nil\u201d and \u201cBoth partners may bid nil\u201d cannot both be on")
+    assert options.readable("hand 4: blind needs 100 behind") == "Hand 4: blind needs 100 behind"
+
+
+def test_the_rules_in_words_name_the_preset_as_a_table_does():
+    assert options.rules_in_words(find_preset("ihop")) == "IHOP house rules"
+    assert options.rules_in_words(find_preset("ihop-3")) == "IHOP house rules, 3 players"
+    assert options.rules_in_words(find_preset("standard")) == "Standard Spades"
+    assert options.rules_in_words(find_preset("solo")) == "Solo Spades"
+    assert options.rules_in_words(find_preset("standard").with_options({"blind_nil": True})) == (
+        "Standard Spades, with Blind nil: on")
+    assert [options.preset_title(n) for n in PRESETS] == [p.title for p in PRESETS.values()]
 
 
 def test_value_text_uses_the_engines_words():
@@ -106,7 +147,7 @@ def test_a_switch_back_to_the_base_value_is_no_change():
     assert choice.rules(rules).nil_tricks_count_for_partner is True
     choice.set("nil_tricks_count_for_partner", False, rules)
     assert choice.changes == {}
-    assert choice.describe(rules) == "This game's rules (standard)"
+    assert choice.describe(rules) == "This game's rules (Standard)"
 
 
 def test_picking_a_preset_clears_the_switches():
@@ -116,9 +157,9 @@ def test_picking_a_preset_clears_the_switches():
     choice.pick_preset("ihop")
     assert choice.changes == {} and choice.rules(rules) == PRESETS["ihop"]
     assert choice.value("moon", rules) == 300
-    assert choice.describe(rules) == "The ihop rules"
+    assert choice.describe(rules) == "The IHOP rules"
     choice.set("moon", None, rules)
-    assert choice.describe(rules) == "The ihop rules, with Moon (Boston): off"
+    assert choice.describe(rules) == "The IHOP rules, with Moon (Boston): off"
 
 
 def test_presets_offered_have_the_games_player_count():
@@ -144,7 +185,7 @@ def test_compare_says_why_a_record_cannot_be_played():
     choice = whatif.WhatIfChoice()
     choice.set("nil", False, game.rules)
     comparison = whatif.compare(game, choice)
-    assert comparison.error and "hand 1" in comparison.error
+    assert comparison.error and comparison.error.startswith("Hand 1")
     assert "could not have been played" in comparison.summary
 
 
@@ -154,7 +195,7 @@ def test_compare_says_when_the_switches_do_not_fit_together():
     assert whatif.compare(game, choice).error is None
     choice = whatif.WhatIfChoice(preset="ihop", changes={"win_score": -600})  # ihop loses at -500
     comparison = whatif.compare(game, choice)
-    assert comparison.result is None and "win_score" in comparison.error
+    assert comparison.result is None and "\u201cWinning score\u201d" in comparison.error
     assert comparison.summary.startswith("These rules do not fit together")
 
 
@@ -172,7 +213,7 @@ def test_outcome_of_a_sheet():
         winner: str | None = "Us"
         reason: str | None = "Us reached 512"
     assert figures.outcome(Done()) == "Us wins (Us reached 512)"
-    assert figures.outcome(Done(winner=None, reason=None)) == "Nobody wins"
+    assert figures.outcome(Done(winner=None, reason=None)) == "A draw"
 
 
 # ---- chart and stats ------------------------------------------------------------------
@@ -190,9 +231,29 @@ def test_score_series_are_the_engines_scores_after_each_hand():
 def test_stats_lines_format_the_repositorys_figures():
     from scorekeeper.storage import PlayerStats as Stats
 
-    lines = figures.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)])
-    assert lines[0] == figures.StatsLine("Ann", "3", "2", "67%", "1/2", "4")
-    assert lines[1].win_rate == "0%"
+    lines = figures.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)],
+                                {"Bob": 1})
+    assert lines[0] == figures.StatsLine("Ann", "3", "2", "67%", "1/2", "4", "0")
+    assert lines[1].win_rate == "0%" and lines[1].draws == "1"
+
+
+def test_a_game_over_without_a_winner_is_a_draw_in_the_list_and_the_stats():
+    from types import SimpleNamespace as Summary
+
+    done = Summary(status="finished", winner=None, hands_played=12, players={"Ann": {}, "Bob": {}})
+    won = Summary(status="finished", winner="Ann", hands_played=1, players={"Ann": {}, "Cat": {}})
+    going = Summary(status="in_progress", winner=None, hands_played=2, players={"Ann": {}})
+    assert [figures.game_status(g) for g in (done, won, going)] == ["Draw", "Won by Ann", "In progress"]
+    assert figures.draws_by_player([done, won, going]) == {"Ann": 1, "Bob": 1}
+
+
+def test_hands_are_counted_as_scored_hands_and_misdeals_apart():
+    from types import SimpleNamespace as Summary
+
+    assert figures.hands_text(Summary(hands_played=1)) == "1 hand"
+    assert figures.hands_text(Summary(hands_played=2)) == "2 hands"
+    assert figures.hands_text(Summary(hands_played=4, misdeals=1, thrown_out=0)) == "4 hands, 1 misdeal"
+    assert figures.hands_text(Summary(hands_played=12, misdeals=2, thrown_out=0)) == "12 hands, 2 misdeals"
 
 
 # ---- every offered choice, on a game of every preset ------------------------------
@@ -205,7 +266,7 @@ def test_every_offered_choice_rescores_or_says_why(preset):
     game = random_game(random.Random(7), preset=preset, hands=8)
     first, rest = options.ordered_options(game.rules)
     for key in first + rest:
-        values = [True, False] if options.is_switch(key, game.rules) else options.choices(key, getattr(game.rules, key))
+        values = [True, False] if options.is_switch(key) else options.choices(key, getattr(game.rules, key))
         for value in values:
             choice = whatif.WhatIfChoice()
             choice.set(key, value, game.rules)
@@ -239,6 +300,9 @@ class _FakeSession:
     def player_stats(self):
         return self.stats
 
+    def list_games(self):
+        return []
+
     def open(self, game_id):
         from scorekeeper.gui.models import Result
         return Result(True)
@@ -246,6 +310,7 @@ class _FakeSession:
 
 class _FakeApp:
     dark = False
+    query: dict = {}
 
     def __init__(self, game, width, stats=()):
         self.page = _FakePage(width)

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
+
+from ...engine import Status
+from ...engine.text import hands_count
 
 def signed(points: int | None) -> str:
     """+79, 0, -40; a dash for a hand that is not scored."""
@@ -16,13 +19,38 @@ def plain(points: int | None) -> str:
 
 
 def outcome(sheet) -> str:
-    """Who won a scoresheet and why, or that it goes on."""
+    """Who won a scoresheet and why (a game over without a winner is a draw), or that it goes on."""
     if sheet is None:
         return ""
-    if sheet.status == "finished":
-        who = f"{sheet.winner} wins" if sheet.winner else "Nobody wins"
+    if sheet.status == Status.FINISHED:
+        who = f"{sheet.winner} wins" if sheet.winner else "A draw"
         return f"{who} ({sheet.reason})" if sheet.reason else who
     return "Game still in progress"
+
+
+def hands_text(summary: Any) -> str:
+    """'1 hand', '4 hands, 1 misdeal': the scored hands of a saved game, misdeals named apart.
+
+    The counts are the repository's (a summary without misdeal counts, from before they were
+    kept, names none)."""
+    return hands_count(summary.hands_played, getattr(summary, "misdeals", 0), getattr(summary, "thrown_out", 0))
+
+
+def game_status(summary: Any) -> str:
+    """The games list's line for a saved game: 'Won by Ann & Cat', 'Draw', 'In progress'."""
+    if summary.status == Status.FINISHED:
+        return f"Won by {summary.winner}" if summary.winner else "Draw"
+    return "In progress"
+
+
+def draws_by_player(summaries: Iterable[Any]) -> dict[str, int]:
+    """How many finished games each player drew (a game over without a winner), by name."""
+    draws: dict[str, int] = {}
+    for summary in summaries:
+        if summary.status == Status.FINISHED and summary.winner is None:
+            for player in summary.players:
+                draws[player] = draws.get(player, 0) + 1
+    return draws
 
 
 def score_series(sheet) -> dict[str, list[tuple[int, int]]]:
@@ -59,9 +87,13 @@ class StatsLine:
     win_rate: str
     nils: str  # "made/failed"
     times_set: str
+    draws: str = "0"
 
 
-def stats_lines(stats: Iterable) -> list[StatsLine]:
-    """The repository's PlayerStats as the strings of the stats table (in its order)."""
+def stats_lines(stats: Iterable, draws: dict[str, int] | None = None) -> list[StatsLine]:
+    """The repository's PlayerStats as the strings of the stats table (in its order), with each
+    player's draws (`draws_by_player`)."""
+    draws = draws or {}
     return [StatsLine(s.name, str(s.games), str(s.wins), win_rate_text(s.win_rate),
-                      f"{s.nils_made}/{s.nils_failed}", str(s.times_set)) for s in stats]
+                      f"{s.nils_made}/{s.nils_failed}", str(s.times_set), str(draws.get(s.name, 0)))
+            for s in stats]

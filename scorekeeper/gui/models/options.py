@@ -1,100 +1,50 @@
-"""The house-rule options as the screens offer them: names, the values to offer, one line each.
+"""The house-rule options as the screens offer them, derived from the engine's `Option` metadata.
 
-No flet, no arithmetic: the values and their help come from the engine
-(`RuleSet`, `OPTION_HELP`, `format_value`); this module names and orders them.
+Each option has one home: its `RuleSet` field (label, help, which tables it
+applies to, the values to offer, whether the new-game screen shows it and
+whether tables argue about it most).  This module only orders those facts for
+the screens and writes values in words.  No flet, no arithmetic.
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ...engine import OPTION_HELP, OPTION_KEYS, PRESET_SUMMARY, PRESETS, RuleSet, format_value
+from ...engine import OPTIONS, PRESETS, BidFirst, Kind, Option, RuleSet, format_value
 from .search import matches
-
-#: the house rules tables argue about most, offered first on the what-if screen
-ARGUED: tuple[str, ...] = (
-    "nil_tricks_count_for_partner", "blind_nil", "blind_bids", "ten_for_200", "moon",
-    "count_bags", "double_nil", "no_trump", "bemo", "aces", "win_score",
-)
-
-_LABELS = {
-    "nil_tricks_count_for_partner": "Failed nil's tricks help the partner",
-    "blind_nil": "Blind nil",
-    "blind_bids": "Blind bids",
-    "ten_for_200": "10 for 200 (Wheels)",
-    "moon": "Moon (Boston)",
-    "count_bags": "Count bags (3 players)",
-    "double_nil": "Double nil",
-    "no_trump": "No trump bids",
-    "bemo": "Bemo",
-    "aces": "Aces bids",
-    "win_score": "Winning score",
-    "lose_score": "Losing score",
-    "behind_limit": "Too far behind",
-    "max_hands": "Hand limit",
-    "bag_limit": "Bags for the penalty",
-    "bag_penalty": "Bag penalty",
-    "nil_value": "Nil worth",
-    "ten_value": "10 for 200 worth",
-    "ten_bid": "10 for 200 bid",
-    "side_min_bid": "Smallest side bid",
-    "player_min_bid": "Smallest player bid",
-    "three_player_no_exact_total": "3 bids may not total the tricks",
-}
-
-#: options that only mean something with 3 players / only with partners
-_THREE_ONLY = {"count_bags", "overtrick_cost", "three_player_no_exact_total"}
-_PARTNERS_ONLY = {"double_nil", "double_nil_made", "double_nil_failed", "double_nil_bonus",
-                  "blind_double_nil", "partnership_bidding", "nil_tricks_count_for_partner"}
-
-#: values offered for the options that are not on/off, besides the presets' own
-_EXTRA_CHOICES: dict[str, tuple[Any, ...]] = {
-    "win_score": (250, 300, 350, 400, 500, 600, 750, 1000),
-    "moon": (None, 200, 250, 300, 500, "win"),
-    "lose_score": (None, -200, -250, -300, -500, -1000),
-    "behind_limit": (None, 300, 400, 500, 1000),
-    "max_hands": (None, 8, 10, 12, 15, 20),
-    "bag_limit": (5, 7, 10),
-    "bag_penalty": (50, 100, 150, 200),
-    "nil_value": (50, 100, 200),
-    "ten_value": (100, 200, 250),
-    "double_nil_made": (200, 500, "win"),
-    "double_nil_failed": (-200, -250, -500, "lose"),
-    "bid_first": ("left_of_dealer", "non_dealer_side"),
-    "blind_behind": (100, 200, 300),
-    "overtrick_cost": (1, 5, 10),
-}
 
 
 def option_label(key: str) -> str:
     """A short human name for a rule option ("nil_value" -> "Nil worth")."""
-    return _LABELS.get(key) or key.replace("_", " ").capitalize()
+    return OPTIONS[key].label
 
 
 def option_help(key: str) -> str:
-    return OPTION_HELP.get(key, "")
+    return OPTIONS[key].help
 
 
 def relevant(key: str, rules: RuleSet) -> bool:
-    """Whether switching `key` can matter for a game of `rules` (its player count)."""
-    if key in _THREE_ONLY:
-        return rules.players == 3
-    if key in _PARTNERS_ONLY:
-        return rules.players != 3
-    return True
+    """Whether `key` means something at a table of `rules` (its partners or not)."""
+    return OPTIONS[key].applies_to(rules)
 
 
-def is_switch(key: str, rules: RuleSet) -> bool:
-    """On/off options get a switch; the others a list of values."""
-    return isinstance(getattr(rules, key), bool)
+def is_switch(key: str) -> bool:
+    """On/off options get a switch; the others a choice among values."""
+    return OPTIONS[key].switch
 
 
 def ordered_options(rules: RuleSet) -> tuple[list[str], list[str]]:
-    """(the most argued options, every other option) that matter for `rules`."""
-    first = [k for k in ARGUED if relevant(k, rules)]
-    rest = [k for k in OPTION_KEYS if k not in first and relevant(k, rules)]
-    return first, rest
+    """(the options tables argue about most, every other option) that matter for `rules`."""
+    shown = rules.relevant_options()
+    return [o.key for o in shown if o.argued], [o.key for o in shown if not o.argued]
+
+
+def new_game_options(rules: RuleSet) -> tuple[list[Option], list[Option]]:
+    """The options of the new-game screen for `rules`: (choices among values, switches)."""
+    shown = [o for o in rules.relevant_options() if o.common]
+    return [o for o in shown if not o.switch], [o for o in shown if o.switch]
 
 
 def _sort_key(value: Any) -> tuple:
@@ -106,20 +56,27 @@ def _sort_key(value: Any) -> tuple:
 
 
 def choices(key: str, *current: Any) -> list[Any]:
-    """Values to offer for a non-switch option: the presets' values, some common
-    ones and the `current` value(s), without repeats, in a readable order."""
+    """Values to offer for a non-switch option: the presets' values, the option's own offered
+    values and the `current` value(s), without repeats, in a readable order."""
     seen: list[Any] = []
-    values: Iterable[Any] = [*(getattr(p, key) for p in PRESETS.values()),
-                             *_EXTRA_CHOICES.get(key, ()), *current]
+    values: Iterable[Any] = [*(getattr(p, key) for p in PRESETS.values()), *OPTIONS[key].offered, *current]
     for value in values:
-        if isinstance(value, list):
-            value = tuple(value)
+        value = normalized(key, value)
         if value not in seen:
             seen.append(value)
     try:
         return sorted(seen, key=_sort_key)
     except TypeError:  # tuples among ints: keep the order found
         return seen
+
+
+def normalized(key: str, value: Any) -> Any:
+    """A value as the rule set holds it (a list read back from JSON is a tuple, ...)."""
+    if isinstance(value, list):
+        return tuple(value)
+    if OPTIONS[key].kind is Kind.BID_FIRST and isinstance(value, str):
+        return BidFirst(value)
+    return value
 
 
 def encode(value: Any) -> str:
@@ -132,13 +89,22 @@ def decode(key: str) -> Any:
 
 
 def value_text(key: str, value: Any) -> str:
-    """An option value as the screens show it (the engine's words, prettier names)."""
-    if key == "bid_first":
-        return {"left_of_dealer": "left of the dealer",
-                "non_dealer_side": "side without the dealer"}.get(value, str(value))
-    return format_value(value)
+    """An option value in the engine's words ("on", "off", "side without the dealer", ...)."""
+    return format_value(normalized(key, value))
 
 
+_QUOTED_KEY = re.compile(r"'([a-z0-9_]+)'")
+
+
+def readable(message: str) -> str:
+    """An engine message for a person: option keys become their labels, and a capital first.
+
+    "rule options 'double_nil' and 'separate_nils' cannot ..." ->
+    "Rule options “Double nil” and “Both partners may bid nil” cannot ..."
+    """
+    text = _QUOTED_KEY.sub(lambda m: f"\u201c{OPTIONS[m.group(1)].label}\u201d" if m.group(1) in OPTIONS
+                           else m.group(0), message)
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -151,15 +117,13 @@ class OptionLine:
 
 
 def option_lines(rules: RuleSet, query: str = "") -> list[OptionLine]:
-    """Every option that matters for `rules` (its player count) with its value and
-    one-line help, only those matching `query` (in the key, the name, the value or the help)."""
+    """Every option that matters for `rules` with its value and one-line help, only those
+    matching `query` (in the key, the name, the value or the help)."""
     changed = rules.changed_options() if rules.name in PRESETS else {}
     lines = []
-    for key, value in rules.options().items():
-        if not relevant(key, rules):
-            continue
-        line = OptionLine(key, option_label(key), value_text(key, value), option_help(key),
-                          key in changed)
+    for option in rules.relevant_options():
+        key = option.key
+        line = OptionLine(key, option.label, value_text(key, getattr(rules, key)), option.help, key in changed)
         if matches(" ".join((key, key.replace("_", " "), line.label, line.value, line.help)), query):
             lines.append(line)
     return lines
@@ -172,5 +136,25 @@ def changes_text(rules: RuleSet) -> str:
     return "; ".join(f"{option_label(k)}: {value_text(k, v)}" for k, v in rules.changed_options().items())
 
 
+def rules_in_words(rules: RuleSet) -> str:
+    """The rules a game is played by, as a person says it: "IHOP house rules", "IHOP house rules,
+    3 players", "Standard Spades, with Blind nil: on" (from the preset's title and the changes)."""
+    title = preset_title(rules.name) if not rules.title else rules.title
+    if title.startswith("IHOP"):
+        rest = title[len("IHOP"):].strip()
+        name = "IHOP house rules" + (f", {rest}" if rest else "")
+    else:
+        name = title if "Spades" in title else f"{title} Spades"
+    changes = changes_text(rules)
+    return f"{name}, with {changes}" if changes else name
+
+
+def preset_title(name: str) -> str:
+    """A preset as the screens name it ("IHOP 3 players"): the engine's `RuleSet.title`."""
+    preset = PRESETS.get(name)
+    return preset.title if preset is not None and preset.title else name
+
+
 def preset_summary(name: str) -> str:
-    return PRESET_SUMMARY.get(name, "")
+    preset = PRESETS.get(name)
+    return preset.summary if preset is not None else ""

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import PRESETS, RuleSet, ScorekeeperError, WhatIf, what_if
-from .options import option_label, value_text
+from .options import normalized, option_label, preset_title, readable, value_text
 
 
 @dataclass
@@ -31,8 +31,7 @@ class WhatIfChoice:
         self.changes = {}
 
     def set(self, key: str, value: Any, game_rules: RuleSet) -> None:
-        if isinstance(value, list):
-            value = tuple(value)
+        value = normalized(key, value)
         if getattr(self.base(game_rules), key) == value:
             self.changes.pop(key, None)
         else:
@@ -47,9 +46,9 @@ class WhatIfChoice:
         return {k for k, v in other.options().items() if getattr(game_rules, k) != v}
 
     def describe(self, game_rules: RuleSet) -> str:
-        """What is being compared, in words: "ihop rules, with Blind nil: off"."""
-        head = (f"this game's rules ({game_rules.name})" if self.preset is None
-                else f"the {self.preset} rules")
+        """What is being compared, in words: "The IHOP rules, with Blind nil: off"."""
+        head = (f"this game's rules ({preset_title(game_rules.name)})" if self.preset is None
+                else f"the {preset_title(self.preset)} rules")
         if not self.changes:
             return head[0].upper() + head[1:]
         changed = "; ".join(f"{option_label(k)}: {value_text(k, v)}" for k, v in self.changes.items())
@@ -81,6 +80,6 @@ def compare(game, choice: WhatIfChoice) -> Comparison:
     try:
         rules = choice.rules(game.rules)
     except ScorekeeperError as exc:
-        return Comparison(None, str(exc))
+        return Comparison(None, readable(str(exc)))
     result = what_if(game, rules)
-    return Comparison(result, result.error)
+    return Comparison(result, readable(result.error) if result.error else None)

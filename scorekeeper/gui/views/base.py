@@ -27,6 +27,7 @@ class BaseScreen:
         self.page = app.page
         self.session = app.session
         self.params = params
+        self.route_query = dict(app.query)  # "/game/ID?tab=sheet" -> {"tab": "sheet"}
         self._built_for = self.layout_key()
 
     def body(self) -> list[ft.Control]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from .. import exchange
+from ..models.figures import game_status, hands_text
+from ..models.options import preset_title
 from ..testid import tid
 from .base import BaseScreen
 
@@ -43,12 +45,8 @@ class Screen(BaseScreen):
         return controls
 
     def game_card(self, g) -> ft.Control:
-        finished = g.status == "finished"
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
-        if finished:
-            status = f"Won by {g.winner}" if g.winner else "Finished"
-        else:
-            status = f"In progress \u00b7 {g.hands_played} hands"
+        status = f"{game_status(g)} \u00b7 {hands_text(g)}"
         menu = ft.PopupMenuButton(
             icon=ft.Icons.MORE_VERT, tooltip="More",
             items=[
@@ -61,7 +59,8 @@ class Screen(BaseScreen):
             ])
         tile = ft.ListTile(
             title=ft.Text(scores, weight=ft.FontWeight.BOLD, size=16),
-            subtitle=ft.Text(f"{status} \u00b7 {g.rules} \u00b7 {_date(g.updated or g.created)}"),
+            subtitle=tid(f"game-status-{g.id}", ft.Text(
+                f"{status} \u00b7 {preset_title(g.rules)} \u00b7 {_date(g.updated or g.created)}")),
             trailing=tid(f"game-menu-{g.id}", menu),
             on_click=lambda e, i=g.id: self.app.go(f"/game/{i}"),
         )

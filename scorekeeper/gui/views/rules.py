@@ -37,7 +37,8 @@ class Screen(BaseScreen):
         super().__init__(app, **params)
         self.game_id = params.get("game_id")
         self.query = self.recall(f"{self.game_id}:query", "")
-        self.preset = self.recall(f"{self.game_id}:preset", "ihop")
+        # /rules?preset=solo (the new-game screen's "Read the rules"), else the one last shown
+        self.preset = self.route_query.get("preset") or self.recall(f"{self.game_id}:preset", "ihop")
         self.results = ft.Column(spacing=12, tight=True,
                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.count = ft.Text("", size=13, color=MUTED)
@@ -77,10 +78,10 @@ class Screen(BaseScreen):
         if self.game_id is None:
             lines.append(tid("rules-preset", ft.Dropdown(
                 label="Preset", value=self.preset, expand=True,
-                options=[ft.DropdownOption(key=name, text=name) for name in PRESETS],
+                options=[ft.DropdownOption(key=name, text=house.preset_title(name)) for name in PRESETS],
                 on_select=lambda e: self.pick(e.control.value))))
         else:
-            lines.append(ft.Text(f"Preset: {rules.name}", size=16, weight=ft.FontWeight.BOLD))
+            lines.append(ft.Text(f"Preset: {house.preset_title(rules.name)}", size=16, weight=ft.FontWeight.BOLD))
         lines.append(tid("rules-summary", ft.Text(house.preset_summary(rules.name), size=14)))
         changes = house.changes_text(rules)
         if changes:
@@ -157,4 +158,4 @@ class Screen(BaseScreen):
         if name in PRESETS:
             self.preset = name
             self.remember(f"{self.game_id}:preset", name)
-            self.app.refresh()
+            self.app.go(f"/rules?preset={name}")  # the route names the preset shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..models.figures import StatsLine, stats_lines
+from ..models.figures import StatsLine, draws_by_player, stats_lines
 from ..testid import tid
 from .base import BaseScreen
 
@@ -15,9 +15,10 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: (heading, what it means, width on a phone, width on a wide page): fixed widths, so
 #: the table is laid out the same before and after the font has loaded, and fits 360 px
 COLUMNS = (
-    ("Player", "", 88, 200),
+    ("Player", "", 80, 200),
     ("G", "games", 24, 48),
     ("W", "wins", 24, 48),
+    ("D", "draws", 22, 48),
     ("Win", "win rate", 46, 72),
     ("Nil \u2713/\u2717", "nils made / failed", 54, 80),
     ("Set", "times their side was set", 30, 48),
@@ -33,19 +34,19 @@ class Screen(BaseScreen):
     def load(self):
         """The repository's stats, or the sentence saying why there are none."""
         try:
-            return self.session.player_stats(), None
+            return self.session.player_stats(), draws_by_player(self.session.list_games()), None
         except Exception as exc:  # storage trouble: say so, keep the screen
-            return None, str(exc)
+            return None, None, str(exc)
 
     def body(self) -> list[ft.Control]:
-        stats, problem = self.load()
+        stats, draws, problem = self.load()
         if problem:
             return [tid("stats-error", ft.Text(problem, color=ft.Colors.ERROR, size=15))]
         if not stats:
             return [tid("stats-empty", ft.Text(
                 "No finished games yet. Stats count the games that have a winner or have ended.",
                 size=15))]
-        lines = stats_lines(stats)
+        lines = stats_lines(stats, draws)
         narrow = self.layout_key()
         table = ft.DataTable(
             columns=[ft.DataColumn(self.cell(h, i, narrow, heading=True), numeric=i > 0,
@@ -74,7 +75,7 @@ class Screen(BaseScreen):
                        text_align=ft.TextAlign.START if column == 0 else ft.TextAlign.END)
 
     def row(self, line: StatsLine, narrow: bool) -> ft.DataRow:
-        values = [line.name, line.games, line.wins, line.win_rate, line.nils, line.times_set]
+        values = [line.name, line.games, line.wins, line.draws, line.win_rate, line.nils, line.times_set]
         cells = [self.cell(v, i, narrow) for i, v in enumerate(values)]
         cells[0] = tid(f"stats-{line.name}", cells[0])
         return ft.DataRow(cells=[ft.DataCell(c) for c in cells])

@@ -73,8 +73,9 @@ class Screen(BaseScreen):
 
     def preset_picker(self) -> ft.Control:
         rules = self.game.rules
-        options = [ft.DropdownOption(key=GAME_RULES, text=f"This game's rules ({rules.name})")]
-        options += [ft.DropdownOption(key=name, text=f"Preset: {name}") for name in whatif.presets_for(rules)]
+        options = [ft.DropdownOption(key=GAME_RULES, text=f"This game's rules ({house.preset_title(rules.name)})")]
+        options += [ft.DropdownOption(key=name, text=f"Preset: {house.preset_title(name)}")
+                    for name in whatif.presets_for(rules)]
         return tid("whatif-preset", ft.Dropdown(
             label="Compare with", value=self.choice.preset or GAME_RULES, options=options,
             expand=True, on_select=lambda e: self.pick_preset(e.control.value)))
@@ -130,7 +131,7 @@ class Screen(BaseScreen):
             title,
             ft.Text(house.option_help(key), size=12, color=MUTED),
         ], spacing=0, tight=True)
-        if house.is_switch(key, rules):
+        if house.is_switch(key):
             control = tid(f"whatif-opt-{key}", ft.Switch(
                 value=bool(value), on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
                 label=label)

@@ -20,6 +20,7 @@ from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
 from ...storage import GameSummary, PlayerStats, Repository, StoredGame
 from .draft import HandDraft
+from .options import readable
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +30,14 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Result:
-    """What a change did: `ok`, and the message to show (the reason when refused)."""
+    """What a change did: `ok`, and the message to show (the reason when refused).
+
+    `hand`: the hand the engine's refusal names (an edit of hand 2 can be refused because
+    of hand 4), or None."""
 
     ok: bool
     message: str = ""
+    hand: int | None = None
 
     def __bool__(self) -> bool:
         return self.ok
@@ -128,7 +133,7 @@ class Session:
         except ScorekeeperError as exc:
             log.info("refused: %s", exc)
             self.reload()
-            return Result(False, str(exc))
+            return Result(False, readable(str(exc)), getattr(exc, "hand", None))
         except OSError as exc:
             log.error("storage trouble: %s", exc)
             self.reload()
@@ -201,28 +206,45 @@ class Session:
             game_id = self.shared.create_game(spec, players, teams=teams,
                                        team_names=team_names or None, first_dealer=first_dealer)
         except ScorekeeperError as exc:
-            return Result(False, str(exc)), None
+            return Result(False, readable(str(exc))), None
         except OSError as exc:
             return Result(False, f"Could not save the new game: {exc}"), None
         return Result(True, "Game started"), game_id
 
     def rematch(self, game_id: str) -> tuple[Result, str | None]:
-        """A new game with the same players, seats, teams and rules."""
+        """A new game with the same players, seats, teams and rules; the first deal passes to
+        the next player (the dealer of the old game's second hand)."""
         try:
-            record = self.shared.get(game_id).record
+            stored = self.shared.get(game_id)
         except ScorekeeperError as exc:
-            return Result(False, str(exc)), None
-        return self.create_game(record["rules"], list(record["players"]),
-                                team_names=record.get("team_names"), teams=record.get("teams"),
-                                first_dealer=record.get("first_dealer"))
+            return Result(False, readable(str(exc))), None
+        record = stored.record
+        res, new_id = self.create_game(record["rules"], list(record["players"]),
+                                       team_names=record.get("team_names"), teams=record.get("teams"),
+                                       first_dealer=stored.game.dealer_of(2))
+        if res:
+            res = Result(True, f"Rematch: {stored.game.dealer_of(2)} deals first")
+        return res, new_id
 
-    def import_record(self, text: str) -> tuple[Result, str | None]:
+    def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
+        """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
+        where = f"The file {file_name}" if file_name else "The pasted text"
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return Result(False, f"{where} is not a game record: it is not text"), None
+        if not text.strip():
+            return Result(False, f"{where} is empty: paste the record of an exported game"), None
         try:
-            game_id = self.shared.import_game(text)
-        except ScorekeeperError as exc:
-            return Result(False, f"Not imported: {exc}"), None
-        except (OSError, ValueError) as exc:
-            return Result(False, f"Not imported: {exc}"), None
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # the parser's own words help nobody here
+            return Result(False, f"{where} is not a game record: a record is the JSON text "
+                                 "of an exported game, from its first { to its last }"), None
+        try:
+            game_id = self.shared.import_game(data)
+        except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
+            return Result(False, f"Not imported: {readable(str(exc))}"), None
         return Result(True, "Game imported"), game_id
 
     def export_record(self, game_id: str) -> tuple[Result, str]:
@@ -270,14 +292,16 @@ class Session:
         """A fresh draft for the next hand of the open game."""
         return HandDraft(self.game, self.next)
 
-    def draft_for(self, number: int) -> tuple[HandDraft, dict]:
-        """A draft holding recorded hand `number` (1-based), to edit it, and the hand as recorded."""
+    def draft_for(self, number: int, kept: dict | None = None) -> tuple[HandDraft, dict]:
+        """A draft holding recorded hand `number` (1-based), to edit it, and the hand as recorded.
+
+        `kept`: an edit of that hand not saved yet (refused because of a later hand), to go on with."""
         game = self.game
         before = game
         while len(before.hands) >= number:
             before = before.without_last_hand()
         hand = game.hands[number - 1].to_dict()
-        return HandDraft.from_hand(game, next_hand(before), hand), hand
+        return HandDraft.from_hand(game, next_hand(before), kept or hand), hand
 
     def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
         """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""

@@ -46,7 +46,8 @@ class App:
     def start(self) -> None:
         page = self.page
         page.title = "Spades Scorekeeper"
-        page.fonts = theme.FONTS
+        if not page.web:  # a browser has them before the first frame: assets/assets/FontManifest.json
+            page.fonts = theme.FONTS
         page.theme = theme.light()
         page.dark_theme = theme.dark()
         page.theme_mode = ft.ThemeMode.LIGHT

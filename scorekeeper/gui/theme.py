@@ -5,7 +5,9 @@ import flet as ft
 
 from ..engine import PRESETS
 
-#: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.
+#: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.  assets/fonts holds
+#: subsets (tools/subset_fonts.py); a browser loads them before the first frame through
+#: assets/assets/FontManifest.json (both faces, one family), the native window through page.fonts.
 FONT = "DejaVu Sans"
 FONT_BOLD = "DejaVu Sans Bold"
 FONTS = {FONT: "/fonts/DejaVuSans.ttf", FONT_BOLD: "/fonts/DejaVuSans-Bold.ttf"}

@@ -7,7 +7,7 @@ import flet as ft
 
 from ..screen import Host
 from ..testid import tid
-from ..theme import WIDE
+from ..theme import TARGET, WIDE
 
 
 class BaseScreen:
@@ -76,7 +76,8 @@ class BaseScreen:
         if self.back:
             leading = tid("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
                                                 on_click=lambda e: self.app.back()))
-        self.theme_button = ft.IconButton(on_click=lambda e: self.app.toggle_theme())
+        self.theme_button = ft.IconButton(on_click=lambda e: self.app.toggle_theme(),
+                                          width=TARGET, height=TARGET)
         self.theme_changed()
         theme_button = tid("theme", self.theme_button)
         return ft.AppBar(

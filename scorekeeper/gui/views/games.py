@@ -7,6 +7,7 @@ from .. import exchange
 from ..models.figures import game_status, hands_text
 from ..models.options import preset_title
 from ..testid import tid
+from ..theme import TARGET
 from .base import BaseScreen
 
 
@@ -19,13 +20,13 @@ class Screen(BaseScreen):
     back = False
 
     def actions(self) -> list[ft.Control]:
-        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats", width=TARGET, height=TARGET,
                                            on_click=lambda e: self.app.go("/stats")))]
 
     def body(self) -> list[ft.Control]:
         new = tid("new-game", ft.FilledButton(
             "New game", icon=ft.Icons.ADD, height=56, expand=True,
-            on_click=lambda e: self.app.go("/new")))
+            on_click=lambda e: self.app.go("/new")), expand=True)
         imp = tid("import", ft.OutlinedButton(
             "Import", icon=ft.Icons.FILE_OPEN, height=56,
             on_click=lambda e: self.app.page.run_task(self.import_record)))
@@ -48,10 +49,13 @@ class Screen(BaseScreen):
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
         status = f"{game_status(g)} \u00b7 {hands_text(g)}"
         menu = ft.PopupMenuButton(
-            icon=ft.Icons.MORE_VERT, tooltip="More",
+            icon=ft.Icons.MORE_VERT, tooltip="More", padding=12,
             items=[
                 ft.PopupMenuItem(content="Rematch (same players)", icon=ft.Icons.REPLAY,
                                  on_click=lambda e, i=g.id: self.rematch(i)),
+                ft.PopupMenuItem(content="Share result", icon=ft.Icons.SHARE,
+                                 on_click=lambda e, i=g.id: self.app.page.run_task(exchange.share_result,
+                                                                                   self.app, i)),
                 ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
                                  on_click=lambda e, i=g.id: self.app.page.run_task(self.export, i)),
                 ft.PopupMenuItem(content="Delete", icon=ft.Icons.DELETE_OUTLINE,

@@ -62,13 +62,14 @@ class Screen(BaseScreen):
                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         start = tid("start-game", ft.FilledButton(
             "Start game", icon=ft.Icons.PLAY_ARROW, height=56, expand=True, on_click=lambda e: self.start(),
-            style=ft.ButtonStyle(text_style=theme.text_style(17, True))))
+            style=ft.ButtonStyle(text_style=theme.text_style(17, True))), expand=True)
         bar = tid("start-bar", ft.Container(
             ft.Column([self.error_box, ft.Row([start])], spacing=6, tight=True, width=900 if self.wide else None,
                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             padding=ft.Padding.only(left=12, right=12, top=8, bottom=10), alignment=ft.Alignment.TOP_CENTER,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
-        return ft.View(appbar=self.appbar(), controls=[body, bar], padding=0, spacing=0)
+        return ft.View(appbar=self.appbar(), controls=[body, bar], padding=0, spacing=0,
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def fill(self) -> None:
         """Everything but the text fields, from the form."""
@@ -112,7 +113,7 @@ class Screen(BaseScreen):
     # -- players ----------------------------------------------------------------------
     def _name_field(self, seat: int) -> ft.TextField:
         return ft.TextField(
-            label=f"Player {seat + 1}", value=self.form.names.get(seat, ""), dense=True,
+            label=f"Player {seat + 1}", value=self.form.names.get(seat, ""),
             max_length=MAX_NAME_LENGTH, counter="", error=name_problem(self.form.names.get(seat, "")),
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e, seat=seat: self.typed(seat, e.control),
@@ -144,14 +145,14 @@ class Screen(BaseScreen):
     # -- partners ------------------------------------------------------------------------
     def _team_field(self, index: int) -> ft.TextField:
         return ft.TextField(
-            label=self.team_label(index), value=self.form.team_names.get(index, ""), dense=True,
+            label=self.team_label(index), value=self.form.team_names.get(index, ""), hint_text="Team name",
             max_length=MAX_NAME_LENGTH, counter="",
             on_change=lambda e, i=index: self.form.team_names.__setitem__(i, e.control.value or ""),
             on_submit=lambda e, i=index: self.next_team_field(i))
 
     def team_label(self, index: int) -> str:
-        """'Ann & Cat: team name': the team, as it stands, whose name the field takes (optional)."""
-        return f"{self.form.team_hint(index)}: team name"
+        """'Ann & Cat': the team, as it stands, whose name the field takes (optional)."""
+        return self.form.team_hint(index)
 
     def next_team_field(self, index: int) -> None:
         if index + 1 < len(self.team_fields):
@@ -206,7 +207,7 @@ class Screen(BaseScreen):
                        wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True))
         for option in switches:
             rows.append(tid(f"option-{option.key}", ft.Switch(
-                label=option.label, value=bool(getattr(rules, option.key)),
+                label=option.label, value=bool(getattr(rules, option.key)), height=theme.TARGET,
                 on_change=lambda e, k=option.key: self.tap(lambda: self.set_option(k, bool(e.control.value)))())))
             rows.append(ft.Text(option.help, size=13, color=MUTED))
         return tid("options", ft.Column(rows, spacing=8, tight=True))

@@ -86,7 +86,7 @@ class Screen(BaseScreen):
         first, rest = house.ordered_options(rules)
         self._labels: dict[str, ft.Text] = {}
         self._head = ft.Text(size=13, expand=True, color=MUTED)
-        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT,
+        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT, height=theme.TARGET,
                                     on_click=lambda e: self.pick_preset(GAME_RULES))
         head = ft.Row([self._head, tid("whatif-reset", self._reset)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -133,7 +133,7 @@ class Screen(BaseScreen):
         ], spacing=0, tight=True)
         if house.is_switch(key):
             control = tid(f"whatif-opt-{key}", ft.Switch(
-                value=bool(value), on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
+                value=bool(value), height=theme.TARGET, on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
                 label=label)
         else:
             values = house.choices(key, value, getattr(rules, key))

@@ -142,14 +142,14 @@ def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(make_driver,
     app.tap("whatif-more")  # its options are built when it opens
     app.tap("whatif-opt-nil")
     error = wait_text(app, "whatif-summary", "could not have been played|do not fit")
-    assert "hand 1" in error
-    assert "hand 1" in dom_text(app, "whatif-error")
+    assert "hand 1" in error  # the engine's summary
+    assert "Hand 1:" in dom_text(app, "whatif-error")  # the reason itself, starting with a capital
     app.screenshot("whatif-error")
     # back to the game's rules, then the ihop preset (its failed nils help the partner too)
     app.tap("whatif-reset")
     wait_text(app, "whatif-summary", r"\(\+0\)")
     app.tap("whatif-preset")
-    app.tap_button("Preset: ihop", exact=False)
+    app.tap_button("Preset: IHOP", exact=False)
     wait_text(app, "whatif-summary", r"\+79")
     app.screenshot("whatif-preset")
 
@@ -180,9 +180,10 @@ def test_player_stats(make_driver, games):
     rows.first.wait_for(state="attached")
     ann = app.page.get_by_role("row").filter(has_text="Ann").first.inner_text()
     # one finished game (the quick one): Ann played it and won it; Dan made a nil and was set once
-    assert re.search(r"Ann\s+1\s+1\s+100%\s+0/0\s+0", ann), ann
+    # (games, wins, draws, win rate, nils made/failed, sets)
+    assert re.search(r"Ann\s+1\s+1\s+0\s+100%\s+0/0\s+0", ann), ann
     dan = app.page.get_by_role("row").filter(has_text="Dan").first.inner_text()
-    assert re.search(r"Dan\s+1\s+0\s+0%\s+1/0\s+1", dan), dan
+    assert re.search(r"Dan\s+1\s+0\s+0\s+0%\s+1/0\s+1", dan), dan
     app.screenshot("stats")
     at_360(app)  # every column fits
     for row in app.page.get_by_role("row").all():

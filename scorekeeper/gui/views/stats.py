@@ -15,12 +15,12 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: (heading, what it means, width on a phone, width on a wide page): fixed widths, so
 #: the table is laid out the same before and after the font has loaded, and fits 360 px
 COLUMNS = (
-    ("Player", "", 80, 200),
+    ("Player", "", 72, 200),
     ("G", "games", 24, 48),
     ("W", "wins", 24, 48),
     ("D", "draws", 22, 48),
-    ("Win", "win rate", 46, 72),
-    ("Nil \u2713/\u2717", "nils made / failed", 54, 80),
+    ("Win", "win rate", 42, 72),
+    ("Nil \u2713/\u2717", "nils made / failed", 50, 80),
     ("Set", "times their side was set", 30, 48),
 )
 
@@ -53,7 +53,7 @@ class Screen(BaseScreen):
                                    tooltip=meaning or None)
                      for i, (h, meaning, _, _) in enumerate(COLUMNS)],
             rows=[self.row(line, narrow) for line in lines],
-            column_spacing=10 if narrow else 24, horizontal_margin=8 if narrow else 16,
+            column_spacing=8 if narrow else 24, horizontal_margin=8 if narrow else 16,
             heading_row_height=40, data_row_min_height=48, data_row_max_height=56,
             divider_thickness=0.5,
         )

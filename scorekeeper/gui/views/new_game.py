@@ -206,10 +206,10 @@ class Screen(BaseScreen):
                              f"option-{option.key}-{format_value(v)}", width=None) for v in values],
                        wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True))
         for option in switches:
-            rows.append(tid(f"option-{option.key}", ft.Switch(
+            switch = tid(f"option-{option.key}", ft.Switch(
                 label=option.label, value=bool(getattr(rules, option.key)), height=theme.TARGET,
-                on_change=lambda e, k=option.key: self.tap(lambda: self.set_option(k, bool(e.control.value)))())))
-            rows.append(ft.Text(option.help, size=13, color=MUTED))
+                on_change=lambda e, k=option.key: self.tap(lambda: self.set_option(k, bool(e.control.value)))()))
+            rows.append(ft.Column([switch, ft.Text(option.help, size=13, color=MUTED)], spacing=0, tight=True))
         return tid("options", ft.Column(rows, spacing=8, tight=True))
 
     def toggle_options(self) -> None:

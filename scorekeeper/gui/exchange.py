@@ -80,7 +80,7 @@ async def export_record(app, game_id: str) -> None:
             app.page.pop_dialog()
 
     app.page.show_dialog(ft.AlertDialog(
-        title=ft.Text("Export the game"),
+        title=ft.Text("Export the game"), actions_overflow_button_spacing=8,
         content=tid("export-dialog", ft.Column([
             ft.Text("The record holds every hand: import it on another phone or computer to go on "
                     "or to look back.", size=14),
@@ -123,11 +123,11 @@ async def import_record(app) -> None:
         action=ft.PickFiles(picker, dialog_title="Import a game record", with_data=True,
                             file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json", "txt"])))
     app.page.show_dialog(ft.AlertDialog(
-        title=ft.Text("Import a game"),
+        title=ft.Text("Import a game"), actions_overflow_button_spacing=8,
         content=tid("import-dialog", ft.Column([
             ft.Text("A game record exported from this app: choose its file, or paste its text below.", size=14),
             ft.Row([choose]),
-            tid("import-text", field), error,
+            tid("import-text", field), tid("import-error", error),
         ], tight=True, width=500, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
         actions=[
             ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),

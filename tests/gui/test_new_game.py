@@ -9,38 +9,10 @@ from __future__ import annotations
 
 from scorekeeper.engine import MAX_NAME_LENGTH, PRESETS
 from scorekeeper.storage import Repository
+from steps import field_value, themes, wait_label
 from targets import assert_targets
 
 PHONE_HEIGHT = 844
-
-
-def themes(app, name: str) -> None:
-    """A screenshot in the theme shown, then in the other one (the screen redraws in place)."""
-    app.screenshot(name)
-    app.tap("theme")
-    app.dark = not app.dark
-    app.settle()
-    app.screenshot(name)
-
-
-def field_value(app, label: str) -> str:
-    """What a text box holds (Flutter fills the DOM's <input> only while the box has the focus)."""
-    loc = app.page.get_by_label(label, exact=True).first
-    app._press(loc)
-    app.page.wait_for_function("n => document.activeElement && document.activeElement.getAttribute('aria-label') === n",
-                               arg=label)
-    try:  # the text follows the focus by a frame or two
-        app.page.wait_for_function("() => document.activeElement.value !== ''", timeout=2_000)
-    except Exception:
-        pass  # an empty box
-    return loc.input_value()
-
-
-def wait_label(app, identifier: str, text: str) -> None:
-    app.page.wait_for_function(
-        """([id, text]) => { const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-            return !!el && ((el.innerText || '') + ' ' + (el.getAttribute('aria-label') || '')).includes(text); }""",
-        arg=[identifier, text], timeout=10_000)
 
 
 def in_viewport_without_scrolling(app, identifier: str) -> None:

@@ -92,6 +92,7 @@ class Screen(BaseScreen):
             self.app.error(res.message)
             return
         self.app.go(f"/game/{new_id}")
+        self.app.message(res.message)
 
     async def export(self, game_id: str) -> None:
         await exchange.export_record(self.app, game_id)

@@ -99,13 +99,14 @@ async def import_record(app) -> None:
     """Choose a record's file, or paste its text; import it and open the game."""
     field = ft.TextField(label="The record's text", multiline=True, min_lines=4, max_lines=8,
                          hint_text='{"format": "spades-game/1", ...}')
-    error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+    error = ft.Text("", color=ft.Colors.ERROR, size=14)
+    error_box = tid("import-error", error, visible=False)
 
     def done(res, game_id) -> None:
         if not res:
             error.value = res.message
-            error.visible = True
-            error.update()
+            error_box.visible = True
+            error_box.update()
             return
         app.page.pop_dialog()
         app.message(res.message)
@@ -127,7 +128,7 @@ async def import_record(app) -> None:
         content=tid("import-dialog", ft.Column([
             ft.Text("A game record exported from this app: choose its file, or paste its text below.", size=14),
             ft.Row([choose]),
-            tid("import-text", field), tid("import-error", error),
+            tid("import-text", field), error_box,
         ], tight=True, width=500, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
         actions=[
             ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),

@@ -196,3 +196,45 @@ def test_player_stats(make_driver, games):
     as_desktop(app)
     app.wait_id("stats-wide")
     app.screenshot("stats")
+
+
+def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(make_driver, server):
+    """Issue 9: the new options on what-if, derived from the engine; a draw by the tie rule;
+    issue 7 section 6: every control of the rules and what-if screens at least 48x48 px."""
+    from scorekeeper.engine import OPTIONS, PRESETS
+    from targets import assert_targets
+
+    repo = storage.Repository(server.data_dir)
+    solo = repo.create_game("solo", PLAYERS)
+    repo.record_hand(solo, {"bids": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4},
+                            "tricks": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4}})
+    standard = repo.create_game(find_preset("standard").with_options({"max_hands": 1, "bag_value": 0}), PLAYERS)
+    repo.record_hand(standard, {"bids": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 3},
+                                "tricks": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4}})
+    app = make_driver(phone=True)
+    app.open(f"/game/{standard}/whatif")
+    argued = [k for k, o in OPTIONS.items() if o.argued and o.applies_to(PRESETS["standard"])]
+    for key in argued:  # offered first, straight from the engine's metadata
+        app.wait_id(f"whatif-opt-{key}")
+    # tied at the hand limit: the game plays on; with a tie being a draw, it is over, with no winner
+    app.tap("whatif-opt-tie_ends_in_draw")
+    wait_text(app, "whatif-summary", "nobody wins.*draw")
+    app.screenshot("whatif-draw")
+    assert_targets(app, "what if, 390x844")
+    app.tap("whatif-more")
+    app.wait_id("whatif-opt-both_nil_tricks_are_bags")
+    assert_targets(app, "what if, more options open")
+    app.screenshot("whatif-more")
+    app.go(f"/game/{solo}/whatif")
+    app.wait_id("whatif-opt-count_bags")
+    assert app.by_id("whatif-opt-separate_nils").count() == 0  # no partners in Solo
+    app.has_text("This game's rules (Solo Spades)")
+    app.has_text("The 1 hand of this game")
+    app.go(f"/game/{solo}/rules")
+    app.wait_id("rules-section-winning")
+    assert_targets(app, "rules of a game")
+    app.go("/rules?preset=ihop")
+    app.wait_id("rules-section-winning")
+    app.tap("rules-options")
+    app.wait_id("option-separate_nils")
+    assert_targets(app, "rules, every option open")

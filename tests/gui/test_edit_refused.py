@@ -94,6 +94,16 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
         wait_label(app, f"score-{side}", str(sheet.scores[side]))
 
 
+def test_the_offer_on_a_desktop(make_driver, game_id):
+    app = make_driver()
+    app.open(f"game/{game_id}/edit/2")
+    app.tap(f"tricks-{AC}-4")
+    app.tap("save-hand")
+    wait_label(app, "later-hand", "This edit does not fit hand 4")
+    assert not mine_too_small(app)
+    themes(app, "edit-refused")
+
+
 def test_back_to_the_sheet_from_a_breakdown_names_the_sheet_tab(make_driver, game_id):
     app = make_driver(phone=True)
     app.open(f"game/{game_id}/hand/3")

@@ -40,6 +40,19 @@ def games(server):
     return {"one": one, "two": two, "draw": draw}
 
 
+def dialog_in_both_themes(app, open_dialog, identifier: str, name: str) -> None:
+    """A dialog photographed in both themes: the theme button is behind the dialog, so the dialog
+    is closed, the theme switched and the dialog opened again."""
+    app.screenshot(name)
+    app.page.keyboard.press("Escape")
+    app.page.wait_for_function(f"() => !document.querySelector('[flt-semantics-identifier=\"{identifier}\"]')")
+    app.tap("theme")
+    app.dark = not app.dark
+    open_dialog()
+    app.wait_id(identifier)
+    app.screenshot(name)
+
+
 def status(app, game_id: str) -> str:
     return app.text_of(f"game-status-{game_id}")
 
@@ -107,11 +120,15 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
     try:
         app = Driver(context, server, "phone", True)
         app.open()
-        app.tap(f"game-menu-{games['one']}")
-        app.tap_menu("Export record")
+
+        def export() -> None:
+            app.tap(f"game-menu-{games['one']}")
+            app.tap_menu("Export record")
+
+        export()
         app.wait_id("export-dialog")
         assert_targets(app, "export dialog")
-        app.screenshot("export")
+        dialog_in_both_themes(app, export, "export-dialog", "export")
         with app.page.expect_download() as download:
             app.tap("export-file")
         saved = tmp_path / download.value.suggested_filename
@@ -125,7 +142,7 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
         app.tap("import")
         app.wait_id("import-dialog")
         assert_targets(app, "import dialog")
-        app.screenshot("import")
+        dialog_in_both_themes(app, lambda: app.tap("import"), "import-dialog", "import")
         with app.page.expect_file_chooser() as chooser:
             app.tap("import-file")
         chooser.value.set_files(str(saved))

@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from ...engine import plural
 from .. import theme
 from ..models import figures, options as house, whatif
 from ..testid import tid
@@ -50,8 +51,8 @@ class Screen(BaseScreen):
         pinned = tid("whatif-pinned", ft.Container(
             self.pinned, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             bgcolor=ft.Colors.SECONDARY_CONTAINER))
-        intro = ft.Text(f"The {len(self.game.hands)} hands of this game re-scored under other rules, "
-                        "beside the real sheet.", size=14, color=MUTED)
+        intro = ft.Text(f"The {plural(self.session.sheet.hands_played, 'hand')} of this game re-scored under "
+                        "other rules, beside the real sheet.", size=14, color=MUTED)
         options = ft.Column([intro, self.preset_picker(), self.options_box], spacing=8, tight=True,
                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if self.wide:
@@ -107,7 +108,7 @@ class Screen(BaseScreen):
         rules = self.game.rules
         differ = self.choice.differences(rules)
         self._head.value = self.choice.describe(rules) + (
-            f" \u00b7 {len(differ)} option{'s' if len(differ) != 1 else ''} differ from this game's"
+            f" \u00b7 {plural(len(differ), 'option')} {'differs' if len(differ) == 1 else 'differ'} from this game's"
             if self.choice.preset and differ else "")
         self._reset.disabled = not self.choice.changes and not self.choice.preset
         for key, label in self._labels.items():

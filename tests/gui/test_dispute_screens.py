@@ -233,7 +233,7 @@ def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_4
     app.go(f"/game/{solo}/rules")
     app.wait_id("rules-section-winning")
     assert_targets(app, "rules of a game")
-    app.go("/rules?preset=ihop")
+    app.open("/rules?preset=ihop")  # a fresh page: nothing redraws under the typing
     app.wait_id("rules-section-winning")
     app.fill("Search the rules", "both partners")
     assert "Both partners may bid nil" in dom_text(app, "option-separate_nils")

@@ -49,7 +49,14 @@ class Router:
         self.query: dict[str, str] = {}  # of the route being shown: a screen reads it as it is made
         self.current: Screen | None = None
 
-    def show(self, route: str) -> None:
+    def show(self, route: str, again: bool = False) -> None:
+        """Build and show the screen of `route`; nothing when it is shown already (`again`: rebuild).
+
+        `App.go` shows a route at once and then pushes it to the browser, which reports it back
+        through `on_route_change`: without this, every tap that navigates built its screen twice
+        (and what was typed in between was lost)."""
+        if route == self.route and self.current is not None and not again:
+            return
         found = match(route)
         if found is None:
             route, found = "/", match("/")
@@ -63,7 +70,7 @@ class Router:
             log.error("cannot show %s: %s", route, traceback.format_exc())
             if route != "/":
                 self.on_error(f"Cannot open that screen: {exc}")
-                return self.show("/")
+                return self.show("/", again=True)
             raise
         view.route = route
         self.route = route
@@ -76,7 +83,7 @@ class Router:
     def refresh(self) -> None:
         """Build the screen on show again (a resize across a layout, another phone's save)."""
         if self.current is not None:
-            self.show(self.route)
+            self.show(self.route, again=True)
 
     def resized(self) -> None:
         if self.current is not None:

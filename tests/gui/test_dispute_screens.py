@@ -198,7 +198,7 @@ def test_player_stats(make_driver, games):
     app.screenshot("stats")
 
 
-def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(make_driver, server):
+def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(make_driver, server, games):
     """Issue 9: the new options on what-if, derived from the engine; a draw by the tie rule;
     issue 7 section 6: every control of the rules and what-if screens at least 48x48 px."""
     from scorekeeper.engine import OPTIONS, PRESETS
@@ -233,6 +233,12 @@ def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_4
     app.go(f"/game/{solo}/rules")
     app.wait_id("rules-section-winning")
     assert_targets(app, "rules of a game")
+    app.go(f"/game/{solo}/chart")
+    app.wait_id("chart")
+    assert_targets(app, "chart")
+    app.go("/stats")
+    app.wait_id("stats-table")
+    assert_targets(app, "stats")
     app.open("/rules?preset=ihop")  # a fresh page: nothing redraws under the typing
     app.wait_id("rules-section-winning")
     app.fill("Search the rules", "both partners")

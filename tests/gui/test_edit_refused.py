@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.engine import find_preset, new_game, score_game
 from scorekeeper.storage import Repository
 from steps import themes, wait_label
-from targets import too_small
+from targets import assert_targets, too_small
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
@@ -62,6 +62,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     app.tap("open-later-hand")
     app.wait_id("edit-hand-button")
     assert app.page.url.endswith(f"/game/{game_id}/hand/4")
+    assert_targets(app, "breakdown, 390x844")
     app.go(f"game/{game_id}/edit/2")
     wait_label(app, "kept-edit", "Your unsaved edit of hand 2 is back")
     assert not mine_too_small(app)

@@ -36,13 +36,14 @@ def test_names_show_on_the_chips_as_typed_enter_moves_on_partners_and_dealer(mak
     assert app.text_of("dealer-1").strip() == "Player 2"
     app.screenshot("new-game")
     app.fill("Player 1", "Ann")
-    for name in ("Bob", "Cat", "Dan"):  # Enter moves to the next name: no tap between them
+    wait_label(app, "dealer-0", "Ann")  # the chip follows the typing
+    for seat, name in ((1, "Bob"), (2, "Cat"), (3, "Dan")):  # Enter moves to the next name: no tap
         app.page.keyboard.press("Enter")
         app.page.wait_for_function("n => document.activeElement && "
                                    "document.activeElement.getAttribute('aria-label') === n",
-                                   arg=f"Player {('Bob', 'Cat', 'Dan').index(name) + 2}")
+                                   arg=f"Player {seat + 1}")
         app.page.keyboard.type(name)
-    wait_label(app, "dealer-3", "Dan")
+        wait_label(app, f"dealer-{seat}", name)
     for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):  # the chips show the names as typed
         assert app.text_of(f"dealer-{seat}").strip() == name
     assert app.text_of("partner-0-2").strip() == "Cat"  # partners sit opposite until chosen

@@ -16,6 +16,8 @@ SEED = ft.Colors.GREEN_800
 
 #: smallest touch target (px), per the phone-first brief
 TARGET = 48
+#: for icon buttons and menu buttons (Material draws them 40 px by default)
+TAP_SIZE = ft.BoxConstraints(min_width=TARGET, min_height=TARGET)
 #: below this page width the game screen stacks its panels (phone layout)
 WIDE = 900
 
@@ -31,6 +33,10 @@ def light() -> ft.Theme:
 
 def dark() -> ft.Theme:
     return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+
+
+def suit_title(text: str) -> str:
+    return f"\u2660 {text}"
 
 
 def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:

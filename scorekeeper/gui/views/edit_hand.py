@@ -78,6 +78,10 @@ class Screen(HandScreen):
             if res.hand is not None and res.hand > self.number:
                 self.offer(KeptEdit(self.number, hand, res.hand))
             return res.message
+        self.saved(res.message)
+        return None
+
+    def saved(self, message: str) -> None:
         self.app.broadcast(self.game_id)
         kept = self.kept()
         if kept is not None and kept.number == self.number:
@@ -86,10 +90,9 @@ class Screen(HandScreen):
             # the later hand is fixed: back to the edit that was waiting for it
             self.app.go(f"/game/{self.game_id}/edit/{kept.number}")
             self.app.message(f"Hand {self.number} changed. Now save your edit of hand {kept.number}.")
-            return None
+            return
         self.app.go(f"/game/{self.game_id}?tab=sheet")
-        self.app.message(res.message)
-        return None
+        self.app.message(message)
 
     def offer(self, kept: KeptEdit) -> None:
         """The edit breaks a later hand: name it, keep the edit, offer to open or edit that hand."""

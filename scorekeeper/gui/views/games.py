@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import exchange
+from .. import exchange, theme
 from ..models.figures import game_status, hands_text
 from ..models.options import preset_title
 from ..testid import tid
-from ..theme import TARGET
 from .base import BaseScreen
 
 
@@ -20,7 +19,8 @@ class Screen(BaseScreen):
     back = False
 
     def actions(self) -> list[ft.Control]:
-        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats", width=TARGET, height=TARGET,
+        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+                                           size_constraints=theme.TAP_SIZE,
                                            on_click=lambda e: self.app.go("/stats")))]
 
     def body(self) -> list[ft.Control]:
@@ -49,7 +49,8 @@ class Screen(BaseScreen):
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
         status = f"{game_status(g)} \u00b7 {hands_text(g)}"
         menu = ft.PopupMenuButton(
-            icon=ft.Icons.MORE_VERT, tooltip="More", padding=12,
+            size_constraints=theme.TAP_SIZE, padding=12,  # a 48 px target around the icon
+            icon=ft.Icons.MORE_VERT, tooltip="More",
             items=[
                 ft.PopupMenuItem(content="Rematch (same players)", icon=ft.Icons.REPLAY,
                                  on_click=lambda e, i=g.id: self.rematch(i)),

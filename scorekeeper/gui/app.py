@@ -20,8 +20,9 @@ import uvicorn
 
 from ..engine import ScorekeeperError
 from . import theme
+from .models import Session, SharedRepository
 from .router import Router
-from .state import Session, SharedRepository
+from .screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -50,21 +51,24 @@ class ServeError(ScorekeeperError):
 class App:
     """One session of the app: the page, the session state and the router.
 
-    Views get everything through this object: `app.page`, `app.session`,
-    `app.go(route)`, `app.message(text)`, `app.toggle_theme()`.
+    Screens get everything through this object, as a `screen.Host`: `app.page`,
+    `app.session`, `app.go(route)`, `app.refresh()`, `app.message(text)`, ...
     """
 
     def __init__(self, page: ft.Page, shared: SharedRepository):
         self.page = page
         self.session = Session(shared)
-        self.router = Router(self)
-        self._listeners: list[Callable[[str], None]] = []
+        self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
+                             on_shown=self._shown, on_error=self.error)
+        self._awake = False
+        self._wakelock: ft.Wakelock | None = None
 
     # -- start -------------------------------------------------------------
     def start(self) -> None:
         page = self.page
         page.title = "Spades Scorekeeper"
-        page.fonts = theme.FONTS
+        if not page.web:  # a browser has them before the first frame: assets/assets/FontManifest.json
+            page.fonts = theme.FONTS
         page.theme = theme.light()
         page.dark_theme = theme.dark()
         page.theme_mode = ft.ThemeMode.LIGHT
@@ -85,6 +89,18 @@ class App:
 
     def back(self) -> None:
         self.go(self.router.parent_route())
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The query of the route being shown ("/game/ID?tab=sheet" -> {"tab": "sheet"})."""
+        return self.router.query
+
+    def refresh(self) -> None:
+        """Build the screen on show again (its data or its layout changed)."""
+        self.router.refresh()
+
+    def _shown(self, screen: Screen) -> None:
+        self.keep_awake(screen.keep_awake)
 
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
         self.back()
@@ -109,13 +125,13 @@ class App:
     # -- the screen stays on while a game is open ---------------------------
     def keep_awake(self, on: bool) -> None:
         """Keep the screen awake (where the platform allows it) while a game is open."""
-        if on == getattr(self, "_awake", False):
+        if on == self._awake:
             return
         self._awake = on
 
         async def switch() -> None:
             try:
-                if not hasattr(self, "_wakelock"):
+                if self._wakelock is None:
                     self._wakelock = ft.Wakelock()
                 await (self._wakelock.enable() if on else self._wakelock.disable())
             except Exception as exc:  # not offered by this browser / platform
@@ -131,9 +147,8 @@ class App:
     def toggle_theme(self) -> None:
         """Switch light/dark in place: colours are theme roles, so the screen keeps its state."""
         self.page.theme_mode = ft.ThemeMode.LIGHT if self.dark else ft.ThemeMode.DARK
-        screen = self.router.current
-        if screen is not None and hasattr(screen, "theme_changed"):
-            screen.theme_changed()
+        if self.router.current is not None:
+            self.router.current.theme_changed()
         self.page.update()
 
     # -- several phones on one game ---------------------------------------

@@ -1,65 +1,138 @@
-"""Import, export and share: the record as a file or text, the result as text."""
+"""Share the result, and move a game's record in and out: as a real file or as text.
+
+- Share: the sheet as text (models/share.py) through the platform's share sheet
+  (`ft.Share`); where there is none (a desktop browser), copied to the clipboard.
+- Export: save the record as a file (`ft.FilePicker.save_file`: a download in a
+  browser), or copy it as text.
+- Import: choose a file (`ft.FilePicker`, picked inside the tap: `ft.PickFiles`)
+  or paste the text into the box beside it.
+"""
 from __future__ import annotations
+
+import logging
+from datetime import date
 
 import flet as ft
 
+from .models.share import record_file_name, sheet_text
+from .testid import tid
 
+log = logging.getLogger(__name__)
+
+
+async def copy_text(app, text: str, done: str) -> bool:
+    try:
+        await ft.Clipboard().set(text)
+    except Exception as exc:  # no clipboard here
+        log.info("clipboard not available: %s", exc)
+        app.error("Cannot copy here: this browser gives the app no clipboard")
+        return False
+    app.message(done)
+    return True
+
+
+# -- share the result ------------------------------------------------------------------
 def result_text(session, game_id: str) -> str:
-    """A short text of the game for the group chat (values from the scoresheet)."""
+    """The sheet of the game as text for the group chat (every figure from the engine)."""
     session.open(game_id)
-    sheet = session.sheet
-    lines = [f"\u2660 Spades ({session.game.rules.name}), {len(sheet.hands)} hands"]
-    for side in sheet.sides:
-        lines.append(f"{side}: {sheet.scores[side]} ({sheet.bags[side]} bags)")
-    if sheet.finished:
-        lines.append(f"Winner: {sheet.winner}. {sheet.reason or ''}".strip())
-    return "\n".join(lines)
+    return sheet_text(session.game, session.sheet)
 
 
 async def share_result(app, game_id: str) -> None:
+    """The platform's share sheet where there is one, else the clipboard."""
     text = result_text(app.session, game_id)
+    share = ft.Share()
     try:
-        await ft.Share().share_text(text)
-        return
-    except Exception:
-        pass
-    try:
-        await ft.Clipboard().set(text)
-        app.message("Result copied: paste it in the group chat")
-    except Exception as exc:
-        app.error(f"Cannot share here: {exc}")
+        result = await share.share_text(text, subject="Spades", download_fallback_enabled=False,
+                                        mail_to_fallback_enabled=False)
+        if result.status != ft.ShareResultStatus.UNAVAILABLE:
+            return  # shared, or the player closed the sheet
+    except Exception as exc:  # no share sheet in this browser
+        log.info("share sheet not available: %s", exc)
+    await copy_text(app, text, "The result is copied: paste it in the group chat")
 
 
+# -- export -------------------------------------------------------------------------------
 async def export_record(app, game_id: str) -> None:
+    """Offer the record as a file or as text."""
     res, text = app.session.export_record(game_id)
     if not res:
         app.error(res.message)
         return
-    try:
-        await ft.Clipboard().set(text)
-        app.message("The game record (JSON) is copied: paste it into a file or a message")
-    except Exception as exc:
-        app.error(f"Cannot copy the record here: {exc}")
+    app.session.open(game_id)
+    name = record_file_name(app.session.game, date.today().isoformat())
+    picker = ft.FilePicker()
+
+    async def save_file(e) -> None:
+        try:
+            await picker.save_file(dialog_title="Save the game record", file_name=name,
+                                   src_bytes=text.encode("utf-8"), allowed_extensions=["json"],
+                                   file_type=ft.FilePickerFileType.CUSTOM)
+        except Exception as exc:  # no file dialog here
+            log.info("save dialog not available: %s", exc)
+            app.error("Cannot save a file here: copy the text instead")
+            return
+        app.page.pop_dialog()
+        app.message(f"The record is saved as {name}")
+
+    async def copy(e) -> None:
+        if await copy_text(app, text, "The game record is copied: paste it into a message or a file"):
+            app.page.pop_dialog()
+
+    app.page.show_dialog(ft.AlertDialog(
+        title=ft.Text("Export the game"), actions_overflow_button_spacing=8,
+        content=tid("export-dialog", ft.Column([
+            ft.Text("The record holds every hand: import it on another phone or computer to go on "
+                    "or to look back.", size=14),
+            ft.Text(name, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ], tight=True, width=480)),
+        actions=[
+            ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),
+            tid("export-copy", ft.OutlinedButton("Copy the text", icon=ft.Icons.COPY, height=48, on_click=copy)),
+            tid("export-file", ft.FilledButton("Save as a file", icon=ft.Icons.SAVE_ALT, height=48,
+                                               on_click=save_file)),
+        ]))
 
 
+# -- import -------------------------------------------------------------------------------
 async def import_record(app) -> None:
-    """Paste a record (the JSON of an exported game) into a box and import it."""
-    field = ft.TextField(label="Game record (JSON)", multiline=True, min_lines=4, max_lines=10)
-    error = ft.Text("", color=ft.Colors.ERROR)
+    """Choose a record's file, or paste its text; import it and open the game."""
+    field = ft.TextField(label="The record's text", multiline=True, min_lines=4, max_lines=8,
+                         hint_text='{"format": "spades-game/1", ...}')
+    error = ft.Text("", color=ft.Colors.ERROR, size=14)
+    error_box = tid("import-error", error, visible=False)
 
-    def do_import(e):
-        res, game_id = app.session.import_record(field.value or "")
+    def done(res, game_id) -> None:
         if not res:
             error.value = res.message
-            app.page.update()
+            error_box.visible = True
+            error_box.update()
             return
         app.page.pop_dialog()
         app.message(res.message)
         app.go(f"/game/{game_id}")
 
+    def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # the player closed the file dialog
+        chosen = e.files[0]
+        done(*app.session.import_record(chosen.bytes or b"", file_name=chosen.name))
+
+    picker = ft.FilePicker(on_result=picked)
+    choose = tid("import-file", ft.FilledButton(
+        "Choose a file", icon=ft.Icons.FILE_OPEN, height=48,
+        action=ft.PickFiles(picker, dialog_title="Import a game record", with_data=True,
+                            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json", "txt"])))
     app.page.show_dialog(ft.AlertDialog(
-        title=ft.Text("Import a game"),
-        content=ft.Column([ft.Text("Paste the record of an exported game."), field, error],
-                          tight=True, width=500),
-        actions=[ft.TextButton("Cancel", on_click=lambda e: app.page.pop_dialog()),
-                 ft.FilledButton("Import", on_click=do_import)]))
+        title=ft.Text("Import a game"), actions_overflow_button_spacing=8,
+        content=tid("import-dialog", ft.Column([
+            ft.Text("A game record exported from this app: choose its file, or paste its text below.", size=14),
+            ft.Row([choose]),
+            tid("import-text", field), error_box,
+        ], tight=True, width=500, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+        actions=[
+            ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),
+            tid("import-paste", ft.FilledButton(
+                "Import the text", height=48,
+                on_click=lambda e: done(*app.session.import_record(field.value or "")))),
+        ]))

@@ -1,80 +1,92 @@
-"""Route -> view.  The table of routes is `views.ROUTES`; see README-dev.md."""
+"""Route -> screen.  The table of routes is `views.ROUTES`; see README-dev.md.
+
+The router knows routes and view modules, nothing of the app: it is given a
+way to make a screen, and told whom to tell when one is shown or fails.
+"""
 from __future__ import annotations
 
 import importlib
 import logging
 import traceback
-from typing import TYPE_CHECKING
+from typing import Callable
+from urllib.parse import parse_qsl
 
+import flet as ft
+
+from .screen import Screen
 from .views import ROUTES
 
-if TYPE_CHECKING:
-    from .app import App
-
 log = logging.getLogger(__name__)
+
+#: makes the screen of a view module's `Screen` class with the route's parameters
+MakeScreen = Callable[[type, dict[str, str]], Screen]
+
+
+def query_of(route: str) -> dict[str, str]:
+    """The query part of `route` ("/game/abc?tab=sheet" -> {"tab": "sheet"})."""
+    return dict(parse_qsl(route.split("?", 1)[1])) if "?" in route else {}
 
 
 def match(route: str) -> tuple[str, dict[str, str]] | None:
     """The view module and parameters for `route` ("/game/abc" -> ("game", {"game_id": "abc"}))."""
-    path = route.split("?", 1)[0].rstrip("/") or "/"
-    parts = path.split("/")
+    path = route.split("?", 1)[0]
+    found = ft.TemplateRoute(path)
     for template, module in ROUTES:
-        tparts = template.rstrip("/").split("/") if template != "/" else [""]
-        if template == "/":
-            tparts = ["", ""]
-            if path == "/":
-                return module, {}
-            continue
-        if len(tparts) != len(parts):
-            continue
-        params: dict[str, str] = {}
-        for t, p in zip(tparts, parts):
-            if t.startswith(":"):
-                params[t[1:]] = p
-            elif t != p:
-                break
-        else:
-            return module, params
+        if found.match(template):
+            names = [part[1:] for part in template.split("/") if part.startswith(":")]
+            return module, {name: getattr(found, name) for name in names}
     return None
 
 
 class Router:
-    def __init__(self, app: "App"):
-        self.app = app
+    def __init__(self, page: ft.Page, make_screen: MakeScreen,
+                 on_shown: Callable[[Screen], None], on_error: Callable[[str], None]):
+        self.page = page
+        self.make_screen = make_screen
+        self.on_shown = on_shown
+        self.on_error = on_error
         self.route = "/"
-        self.current = None  # the view object on screen
+        self.query: dict[str, str] = {}  # of the route being shown: a screen reads it as it is made
+        self.current: Screen | None = None
 
-    def show(self, route: str) -> None:
-        page = self.app.page
+    def show(self, route: str, again: bool = False) -> None:
+        """Build and show the screen of `route`; nothing when it is shown already (`again`: rebuild).
+
+        `App.go` shows a route at once and then pushes it to the browser, which reports it back
+        through `on_route_change`: without this, every tap that navigates built its screen twice
+        (and what was typed in between was lost)."""
+        if route == self.route and self.current is not None and not again:
+            return
         found = match(route)
         if found is None:
             route, found = "/", match("/")
         module_name, params = found
+        self.query = query_of(route)
         try:
             module = importlib.import_module(f"{__package__}.views.{module_name}")
-            screen = module.Screen(self.app, **params)
+            screen = self.make_screen(module.Screen, params)
             view = screen.build()
         except Exception as exc:  # a broken screen must not take the app down
             log.error("cannot show %s: %s", route, traceback.format_exc())
             if route != "/":
-                self.app.error(f"Cannot open that screen: {exc}")
-                return self.show("/")
+                self.on_error(f"Cannot open that screen: {exc}")
+                return self.show("/", again=True)
             raise
         view.route = route
         self.route = route
-        self.app.keep_awake(module_name in ("game", "edit_hand", "breakdown"))
         self.current = screen
-        page.views.clear()
-        page.views.append(view)
-        page.update()
+        self.on_shown(screen)
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
 
     def refresh(self) -> None:
-        """Rebuild the screen on show (after a theme change, a resize, another phone's save)."""
+        """Build the screen on show again (a resize across a layout, another phone's save)."""
         if self.current is not None:
-            self.show(self.route)
+            self.show(self.route, again=True)
 
     def resized(self) -> None:
-        if self.current is not None and hasattr(self.current, "resized"):
+        if self.current is not None:
             self.current.resized()
 
     def parent_route(self) -> str:

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import flet as ft
 
-#: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.
+from ..engine import PRESETS
+
+#: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.  assets/fonts holds
+#: subsets (tools/subset_fonts.py); a browser loads them before the first frame through
+#: assets/assets/FontManifest.json (both faces, one family), the native window through page.fonts.
 FONT = "DejaVu Sans"
 FONT_BOLD = "DejaVu Sans Bold"
 FONTS = {FONT: "/fonts/DejaVuSans.ttf", FONT_BOLD: "/fonts/DejaVuSans-Bold.ttf"}
@@ -12,6 +16,8 @@ SEED = ft.Colors.GREEN_800
 
 #: smallest touch target (px), per the phone-first brief
 TARGET = 48
+#: for icon buttons and menu buttons (Material draws them 40 px by default)
+TAP_SIZE = ft.BoxConstraints(min_width=TARGET, min_height=TARGET)
 #: below this page width the game screen stacks its panels (phone layout)
 WIDE = 900
 
@@ -39,5 +45,6 @@ def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:
                         weight=ft.FontWeight.BOLD if bold else None)
 
 
-PRESET_TITLES = {"standard": "Standard", "ihop": "IHOP", "ihop-3": "IHOP 3 players",
-                 "ihop-6": "IHOP 6 players"}
+#: the presets' titles are the engine's (`RuleSet.title`); this mapping is derived from them and
+#: stays only until views/game.py reads `rules.title` itself
+PRESET_TITLES = {name: preset.title for name, preset in PRESETS.items()}

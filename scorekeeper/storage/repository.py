@@ -28,7 +28,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -80,8 +80,19 @@ def _os_errors(method):
     return wrapper
 
 
+_last_stamp: datetime | None = None
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    """The time of a change, in milliseconds; later than the last one this process stamped, so
+    two changes made within one millisecond (a fast disk) still list in the order they were made."""
+    global _last_stamp
+    now = datetime.now(timezone.utc)
+    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
+    if _last_stamp is not None and now <= _last_stamp:
+        now = _last_stamp + timedelta(milliseconds=1)
+    _last_stamp = now
+    return now.isoformat(timespec="milliseconds")
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,21 @@
 """The app started as a user starts it (`scorekeeper` with no display), and what a browser would
-ask of it, without a browser: the page over Flet's websocket and the files it names over HTTP.
+ask of it, without a browser: the page and the files it names (its font manifest, the fonts) over HTTP.
 
 Shared by test_serve.py (the checkout) and test_wheel.py (an installed wheel).
 """
 from __future__ import annotations
 
+import json
 import os
+import posixpath
 import re
 import signal
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-import msgpack
-from websockets.sync.client import connect
-
 ADDRESS = re.compile(r"^Spades Scorekeeper is served at (http://127\.0\.0\.1:(\d+)/)$")
-REGISTER_CLIENT = 1  # Flet's MessageAction: the first message a client sends, and its answer
 
 
 def no_display_env(**extra: str) -> dict[str, str]:
@@ -61,39 +58,14 @@ def get(url: str) -> tuple[int, bytes]:
         return err.code, b""
 
 
-def fonts_the_page_asks_for(port: int, timeout: float = 20) -> dict[str, str]:
-    """Open a session as Flet's web client does and return the page's `fonts` (name -> URL) from
-    the patches the server sends: what a browser would then fetch."""
-    register = [REGISTER_CLIENT, {"session_id": "", "page_name": "",
-                                  "page": {"route": "/", "web": True, "width": 1280.0, "height": 860.0}}]
-    deadline = time.monotonic() + timeout
-    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=timeout) as ws:
-        ws.send(b"\x00" + msgpack.packb(register))
-        while time.monotonic() < deadline:
-            frame = ws.recv(timeout=max(0.1, deadline - time.monotonic()))
-            if frame[:1] != b"\x00":
-                continue
-            fonts = _find_fonts(msgpack.unpackb(frame[1:], strict_map_key=False))
-            if fonts is not None:
-                return fonts
-    raise AssertionError(f"the page set no fonts within {timeout} s")
-
-
-def _find_fonts(value) -> dict | None:
-    """`fonts` in a Flet message: a page property (`{"fonts": {...}}`) or a patch op (`[..., "fonts", {...}]`)."""
-    if isinstance(value, dict):
-        if isinstance(value.get("fonts"), dict):
-            return value["fonts"]
-        children = list(value.values())
-    elif isinstance(value, list):
-        for key, new in zip(value, value[1:]):
-            if key == "fonts" and isinstance(new, dict):
-                return new
-        children = value
-    else:
-        return None
-    for child in children:
-        found = _find_fonts(child)
-        if found is not None:
-            return found
-    return None
+def fonts_the_page_asks_for(url: str) -> dict[str, str]:
+    """The fonts a browser loads before the first frame: every asset named in the FontManifest.json
+    that the page's Flutter engine reads (family -> the URL of each face, relative to the page)."""
+    status, body = get(url + "assets/FontManifest.json")
+    assert status == 200, "the page's font manifest is served"
+    fonts = {}
+    for family in json.loads(body):
+        for face in family["fonts"]:
+            path = posixpath.normpath(posixpath.join("assets", face["asset"]))
+            fonts[f"{family['family']} {face.get('weight', 400)}"] = "/" + path
+    return fonts

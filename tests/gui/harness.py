@@ -1,5 +1,6 @@
 """The app in a subprocess and a Chromium tab driving it: shared by the GUI tests and
-benchmarks/bench_gui.py.  See /work/shared/flet-testing.md for why it is done this way.
+benchmarks/bench_gui.py.  Why it is done this way: "Testing in a real browser" in
+scorekeeper/gui/README-dev.md.
 """
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
-
 
 
 def free_port() -> int:
@@ -166,7 +166,7 @@ class Driver:
                 else:
                     self.page.mouse.click(x, y)
                 return
-            except (Error, TypeError) as exc:
+            except (Error, TypeError):
                 if attempt == 4:
                     raise
                 self.page.wait_for_timeout(150)

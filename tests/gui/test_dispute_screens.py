@@ -142,14 +142,14 @@ def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(make_driver,
     app.tap("whatif-more")  # its options are built when it opens
     app.tap("whatif-opt-nil")
     error = wait_text(app, "whatif-summary", "could not have been played|do not fit")
-    assert "hand 1" in error
-    assert "hand 1" in dom_text(app, "whatif-error")
+    assert "hand 1" in error  # the engine's summary
+    assert "Hand 1:" in dom_text(app, "whatif-error")  # the reason itself, starting with a capital
     app.screenshot("whatif-error")
     # back to the game's rules, then the ihop preset (its failed nils help the partner too)
     app.tap("whatif-reset")
     wait_text(app, "whatif-summary", r"\(\+0\)")
     app.tap("whatif-preset")
-    app.tap_button("Preset: ihop", exact=False)
+    app.tap_button("Preset: IHOP", exact=False)
     wait_text(app, "whatif-summary", r"\+79")
     app.screenshot("whatif-preset")
 
@@ -180,9 +180,10 @@ def test_player_stats(make_driver, games):
     rows.first.wait_for(state="attached")
     ann = app.page.get_by_role("row").filter(has_text="Ann").first.inner_text()
     # one finished game (the quick one): Ann played it and won it; Dan made a nil and was set once
-    assert re.search(r"Ann\s+1\s+1\s+100%\s+0/0\s+0", ann), ann
+    # (games, wins, draws, win rate, nils made/failed, sets)
+    assert re.search(r"Ann\s+1\s+1\s+0\s+100%\s+0/0\s+0", ann), ann
     dan = app.page.get_by_role("row").filter(has_text="Dan").first.inner_text()
-    assert re.search(r"Dan\s+1\s+0\s+0%\s+1/0\s+1", dan), dan
+    assert re.search(r"Dan\s+1\s+0\s+0\s+0%\s+1/0\s+1", dan), dan
     app.screenshot("stats")
     at_360(app)  # every column fits
     for row in app.page.get_by_role("row").all():
@@ -195,3 +196,51 @@ def test_player_stats(make_driver, games):
     as_desktop(app)
     app.wait_id("stats-wide")
     app.screenshot("stats")
+
+
+def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(make_driver, server, games):
+    """Issue 9: the new options on what-if, derived from the engine; a draw by the tie rule;
+    issue 7 section 6: every control of the rules and what-if screens at least 48x48 px."""
+    from scorekeeper.engine import OPTIONS, PRESETS
+    from targets import assert_targets
+
+    repo = storage.Repository(server.data_dir)
+    solo = repo.create_game("solo", PLAYERS)
+    repo.record_hand(solo, {"bids": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4},
+                            "tricks": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4}})
+    standard = repo.create_game(find_preset("standard").with_options({"max_hands": 1, "bag_value": 0}), PLAYERS)
+    repo.record_hand(standard, {"bids": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 3},
+                                "tricks": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4}})
+    app = make_driver(phone=True)
+    app.open(f"/game/{standard}/whatif")
+    argued = [k for k, o in OPTIONS.items() if o.argued and o.applies_to(PRESETS["standard"])]
+    for key in argued:  # offered first, straight from the engine's metadata
+        app.wait_id(f"whatif-opt-{key}")
+    # tied at the hand limit: the game plays on; with a tie being a draw, it is over, with no winner
+    app.tap("whatif-opt-tie_ends_in_draw")
+    wait_text(app, "whatif-summary", "nobody wins.*draw")
+    app.screenshot("whatif-draw")
+    assert_targets(app, "what if, 390x844")
+    app.tap("whatif-more")
+    app.wait_id("whatif-opt-both_nil_tricks_are_bags")
+    assert_targets(app, "what if, more options open")
+    app.screenshot("whatif-more")
+    app.go(f"/game/{solo}/whatif")
+    app.wait_id("whatif-opt-count_bags")
+    assert app.by_id("whatif-opt-separate_nils").count() == 0  # no partners in Solo
+    app.has_text("This game's rules (Solo Spades)")
+    app.has_text("The 1 hand of this game")
+    app.go(f"/game/{solo}/rules")
+    app.wait_id("rules-section-winning")
+    assert_targets(app, "rules of a game")
+    app.go(f"/game/{solo}/chart")
+    app.wait_id("chart")
+    assert_targets(app, "chart")
+    app.go("/stats")
+    app.wait_id("stats-table")
+    assert_targets(app, "stats")
+    app.open("/rules?preset=ihop")  # a fresh page: nothing redraws under the typing
+    app.wait_id("rules-section-winning")
+    app.fill("Search the rules", "both partners")
+    assert "Both partners may bid nil" in dom_text(app, "option-separate_nils")
+    assert_targets(app, "rules, searched")

@@ -228,7 +228,7 @@ def test_ihop_game(app):
     # so their blind 6 there would be illegal: that edit is refused, naming hand 4
     edit_hand_2_then_undo(app, table, {"bids": {AC: 5, BD: 4}, "tricks": {AC: 3, BD: 10}},
                           [f"tricks-{AC}-3", f"bid-{AC}-5"],
-                          refused=([f"tricks-{AC}-4"], "hand 4"))
+                          refused=([f"tricks-{AC}-4"], "Hand 4"))
     reload_and_find_it_intact(app, table)
     if app.phone:
         app.page.get_by_role("button", name=re.compile(r"^Hand")).first.tap()

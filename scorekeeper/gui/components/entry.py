@@ -10,22 +10,23 @@ from typing import Callable
 
 import flet as ft
 
+from ...engine import Lock
 from .. import theme
-from ..draft import NIL, HandDraft
-from ..testid import tid
 from ..keep import Keeper
+from ..models import NIL, HandDraft
+from ..testid import tid
 from .chips import chip as _chip, number_chips as _number_chips, row as _row, section as _section
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
 class EntryPanel:
-    """The entry for one hand.  `on_save(draft)` returns an error message or None."""
+    """The entry for one hand.  `on_save(draft)` returns an error message or None;
+    `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP)."""
 
-    def __init__(self, session, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
+    def __init__(self, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
                  save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
-                 lock: Callable[[HandDraft], object] | None = None):
-        self.session = session
+                 lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None):
         self.draft = draft
         self.on_save = on_save
         self.on_misdeal = on_misdeal
@@ -207,7 +208,7 @@ class EntryPanel:
         d = self.draft
         if self.lock is None or not d.bids_complete():
             return ft.Container(height=0)
-        first = self.lock(d)  # the first round, before any raise
+        first = self.lock(d, None)  # the first round, before any raise
         rows: list[ft.Control] = [tid("lock-status", ft.Text(first.text, size=14))]
         if first.locked is False and first.raiser:
             raiser = first.raiser
@@ -217,7 +218,7 @@ class EntryPanel:
                                      f"raise-{raiser}",
                                      labels={0: "No"}))
             dealer_side = first.dealer_side
-            after = self.lock(_with_raises(d, {raiser: d.raised.get(raiser, 0)}))
+            after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
             if after.locked is False and after.max_raise:
                 lock_k = after.max_raise
                 rows.append(ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
@@ -317,12 +318,3 @@ class EntryPanel:
         self.error = self.on_save(self.draft)
         if self.error:
             self.redraw()
-
-
-def _with_raises(draft: HandDraft, raises: dict[str, int]) -> HandDraft:
-    """A copy of the draft's first-round bids with `raises` applied (for lock_status)."""
-    from ...engine import with_raise
-    copy = HandDraft(draft.game, draft.next)
-    copy.bids = {b: (with_raise(v, raises.get(b, 0)) if isinstance(v, int) else v)
-                 for b, v in draft.bids.items()}
-    return copy

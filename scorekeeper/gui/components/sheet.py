@@ -9,14 +9,11 @@ from typing import Callable
 import flet as ft
 
 from .. import theme
+from ..models.figures import signed
 from ..testid import tid
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 CHECK, CROSS = "\u2713", "\u2717"
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
 
 
 def _bags_text(bags: int, rules) -> str:

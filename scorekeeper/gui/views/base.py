@@ -1,39 +1,68 @@
 """What every screen shares: the app bar with back and theme, a scrolling body."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Hashable
 
 import flet as ft
 
+from .. import theme
+from ..screen import Host
 from ..testid import tid
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 class BaseScreen:
-    """A screen: `build()` returns the ft.View the router puts on the page."""
+    """A screen (`screen.Screen`): `build()` returns the ft.View the router puts on the page.
+
+    A subclass gives `body()` (or its own `build()`), `actions()` for the app
+    bar, `keep_awake = True` when the table uses it during a game, and
+    `layout_key()` when its layout depends on the window's size.
+    """
 
     title = "Spades Scorekeeper"
     back = True  # show a back arrow in the app bar
+    keep_awake = False
 
-    def __init__(self, app: "App", **params: str):
+    def __init__(self, app: Host, **params: str):
         self.app = app
         self.page = app.page
         self.session = app.session
         self.params = params
+        self.route_query = dict(app.query)  # "/game/ID?tab=sheet" -> {"tab": "sheet"}
+        self._built_for = self.layout_key()
 
-    # subclasses override
     def body(self) -> list[ft.Control]:
+        """The controls of the scrolling body."""
         return []
 
     def actions(self) -> list[ft.Control]:
+        """Buttons of the app bar (before the theme switch)."""
         return []
 
     def build(self) -> ft.View:
         return self.view(self.body())
 
-    # helpers
+    def layout_key(self) -> Hashable:
+        """What the layout depends on besides the data (the width class, ...): a change rebuilds."""
+        return None
+
+    def resized(self) -> None:
+        if self.layout_key() != self._built_for:
+            self.app.refresh()
+
+    def recall(self, name: str, default: Any = None) -> Any:
+        """A value this tab kept with `remember` (survives a rebuild of the screen)."""
+        try:
+            found = self.page.session.store.get(f"{type(self).__module__}:{name}")
+        except Exception:  # no session (a page being torn down)
+            found = None
+        return default if found is None else found
+
+    def remember(self, name: str, value: Any) -> None:
+        try:
+            self.page.session.store.set(f"{type(self).__module__}:{name}", value)
+        except Exception:  # no session (a page being torn down)
+            pass
+
     def open_game(self, game_id: str, hand: int | None = None) -> None:
         """Open the game (and check that hand ``hand`` exists); LookupError with the reason otherwise."""
         res = self.session.open(game_id)
@@ -46,8 +75,10 @@ class BaseScreen:
         leading = None
         if self.back:
             leading = tid("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
+                                                size_constraints=theme.TAP_SIZE,
                                                 on_click=lambda e: self.app.back()))
-        self.theme_button = ft.IconButton(on_click=lambda e: self.app.toggle_theme())
+        self.theme_button = ft.IconButton(size_constraints=theme.TAP_SIZE,
+                                          on_click=lambda e: self.app.toggle_theme())
         self.theme_changed()
         theme_button = tid("theme", self.theme_button)
         return ft.AppBar(
@@ -81,16 +112,16 @@ class BaseScreen:
 
     @property
     def wide(self) -> bool:
-        from ..theme import WIDE
-        return self.width >= WIDE
+        return self.width >= theme.WIDE
 
 
 class HandScreen(BaseScreen):
     """A screen about one hand of a game (route /game/:game_id/.../:number)."""
 
     title_prefix = "Hand"
+    keep_awake = True
 
-    def __init__(self, app: "App", game_id: str, number: str):
+    def __init__(self, app: Host, game_id: str, number: str):
         super().__init__(app, game_id=game_id, number=number)
         self.game_id = game_id
         self.number = int(number)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..components.sheet import signed
+from ..models.figures import signed
 from ..testid import tid
+from ..theme import TARGET
 from .base import HandScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
@@ -15,7 +16,7 @@ class Screen(HandScreen):
 
     def actions(self) -> list[ft.Control]:
         return [tid("edit-hand", ft.TextButton(
-            "Edit", icon=ft.Icons.EDIT,
+            "Edit", icon=ft.Icons.EDIT, height=TARGET,
             on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
 
     def body(self) -> list[ft.Control]:
@@ -53,6 +54,8 @@ class Screen(HandScreen):
             tid("edit-hand-button", ft.FilledButton(
                 "Edit this hand", icon=ft.Icons.EDIT, height=48,
                 on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}"))),
-            ft.OutlinedButton("Back to the sheet", height=48, on_click=lambda e: self.app.back()),
+            tid("back-to-sheet", ft.OutlinedButton(
+                "Back to the sheet", height=48,
+                on_click=lambda e: self.app.go(f"/game/{self.game_id}?tab=sheet"))),
         ], wrap=True, spacing=10))
         return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from ..components import dispute_state as ds
+from ..models.figures import chart_description, outcome, score_series
 from ..testid import tid
 from .base import BaseScreen
 
@@ -28,9 +28,8 @@ class Screen(BaseScreen):
         super().__init__(app, **params)
         self.game_id = params.get("game_id")
 
-    def resized(self) -> None:  # the chart's height follows the window (two sizes)
-        if self.chart_height() != getattr(self, "_height", None):
-            self.app.router.refresh()
+    def layout_key(self) -> int:  # the chart's height follows the window (two sizes)
+        return self.chart_height()
 
     def body(self) -> list[ft.Control]:
         res = self.session.open(self.game_id)
@@ -53,11 +52,10 @@ class Screen(BaseScreen):
             controls.append(tid("chart-empty", ft.Text("No hands yet: the chart starts after the first hand.",
                                                        size=15)))
             return controls
-        self._height = self.chart_height()
-        controls.append(tid("chart", ft.Container(self.chart(sheet, rules), height=self._height,
+        controls.append(tid("chart", ft.Container(self.chart(sheet, rules), height=self.chart_height(),
                                                   padding=ft.Padding.only(right=12, top=8)),
-                            label=ds.chart_description(sheet)))
-        controls.append(tid("chart-status", ft.Text(ds.outcome(sheet), size=14, color=MUTED)))
+                            label=chart_description(sheet)))
+        controls.append(tid("chart-status", ft.Text(outcome(sheet), size=14, color=MUTED)))
         return controls
 
     def chart_height(self) -> int:
@@ -65,7 +63,7 @@ class Screen(BaseScreen):
         return 320 if height < 700 else 420
 
     def chart(self, sheet, rules) -> fch.LineChart:
-        series = ds.score_series(sheet)
+        series = score_series(sheet)
         last = sheet.hands[-1].number
         lines = [
             fch.LineChartData(

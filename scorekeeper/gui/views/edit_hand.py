@@ -1,8 +1,14 @@
 """Edit a past hand: the same entry, prefilled; later hands are scored again.
 
-An edit that makes a later hand impossible is refused with the engine's reason.
+An edit that makes a later hand impossible is refused with the engine's reason,
+and the screen offers a way on instead of a dead end: open that hand, or edit it
+first and come back.  The refused edit is kept meanwhile (in this tab's store),
+so nothing typed is lost: after the later hand is saved, this hand's edit
+opens again with the kept numbers, ready to save.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -13,32 +19,95 @@ from .base import HandScreen
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
+@dataclass(frozen=True)
+class KeptEdit:
+    """An edit of hand `number` refused because it breaks hand `later`."""
+
+    number: int
+    hand: dict
+    later: int
+
+
 class Screen(HandScreen):
     title_prefix = "Edit hand"
 
     def body(self) -> list[ft.Control]:
         self.open_game(self.game_id, self.number)
-        draft, hand = self.session.draft_for(self.number)
+        kept = self.kept()
+        mine = kept if kept is not None and kept.number == self.number else None
+        draft, hand = self.session.draft_for(self.number, mine.hand if mine else None)
         if hand.get("misdeal"):
             return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]
-        self.panel = EntryPanel(self.session, draft, self.save, save_label="Save changes",
-                                lock=lambda d: self._lock(d))
+        self.panel = EntryPanel(draft, self.save, save_label="Save changes",
+                                lock=self.session.lock)
         n = draft.next
         info = tid("edit-info", ft.Text(
             f"Hand {self.number}: {n.dealer} dealt. The hands after it are scored again.",
             color=MUTED))
-        return [info, self.panel.control, self.panel.bar]
+        self.offer_box = ft.Container()
+        out: list[ft.Control] = [info]
+        if mine is not None:
+            out.append(self.kept_notice(mine))
+        elif kept is not None and kept.later == self.number:
+            out.append(tid("fixing-for", ft.Text(
+                f"Change this hand so that your edit of hand {kept.number} fits; "
+                f"after saving, hand {kept.number} opens again with your edit.", size=14)))
+        return [*out, self.panel.control, self.panel.bar, self.offer_box]
 
-    def _lock(self, draft):
-        from ...engine import lock_status
-        bids = {s.name: draft.side_bids().get(s.name, 0) for s in draft.game.sides}
-        return lock_status(draft.game, bids, self.number)
+    # -- the edit kept across screens ---------------------------------------------------
+    def kept(self) -> KeptEdit | None:
+        return self.recall(f"{self.game_id}:kept")
 
+    def keep(self, edit: KeptEdit | None) -> None:
+        self.remember(f"{self.game_id}:kept", edit)
+
+    def kept_notice(self, kept: KeptEdit) -> ft.Control:
+        def discard(e):
+            self.keep(None)
+            self.app.refresh()
+        return tid("kept-edit", ft.Container(ft.Column([
+            ft.Text(f"Your unsaved edit of hand {self.number} is back. Save it now, or discard it.", size=14),
+            ft.Row([tid("discard-kept", ft.TextButton("Discard my edit", height=48, on_click=discard))]),
+        ], spacing=4, tight=True), padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER))
+
+    # -- saving ---------------------------------------------------------------------------
     def save(self, draft) -> str | None:
-        res = self.session.replace_hand(self.number, draft.to_hand())
+        hand = draft.to_hand()
+        res = self.session.replace_hand(self.number, hand)
         if not res:
+            if res.hand is not None and res.hand > self.number:
+                self.offer(KeptEdit(self.number, hand, res.hand))
             return res.message
-        self.app.broadcast(self.game_id)
-        self.app.go(f"/game/{self.game_id}")
-        self.app.message(res.message)
+        self.saved(res.message)
         return None
+
+    def saved(self, message: str) -> None:
+        self.app.broadcast(self.game_id)
+        kept = self.kept()
+        if kept is not None and kept.number == self.number:
+            self.keep(None)
+        elif kept is not None and kept.later == self.number:
+            # the later hand is fixed: back to the edit that was waiting for it
+            self.app.go(f"/game/{self.game_id}/edit/{kept.number}")
+            self.app.message(f"Hand {self.number} changed. Now save your edit of hand {kept.number}.")
+            return
+        self.app.go(f"/game/{self.game_id}?tab=sheet")
+        self.app.message(message)
+
+    def offer(self, kept: KeptEdit) -> None:
+        """The edit breaks a later hand: name it, keep the edit, offer to open or edit that hand."""
+        self.keep(kept)
+        later = kept.later
+        self.offer_box.content = tid("later-hand", ft.Container(ft.Column([
+            ft.Text(f"This edit does not fit hand {later}. Your edit is kept: change hand {later} first, "
+                    f"then save this one.", size=14),
+            ft.Row([
+                tid("edit-later-hand", ft.FilledButton(
+                    f"Edit hand {later} first", icon=ft.Icons.EDIT, height=48,
+                    on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{later}"))),
+                tid("open-later-hand", ft.OutlinedButton(
+                    f"Open hand {later}", height=48,
+                    on_click=lambda e: self.app.go(f"/game/{self.game_id}/hand/{later}"))),
+            ], wrap=True, spacing=10, run_spacing=8),
+        ], spacing=8, tight=True), padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE)))
+        self.offer_box.update()

@@ -10,6 +10,7 @@ import flet as ft
 from .. import theme
 from ..components import sheet as sheetui
 from ..components.entry import EntryPanel
+from .. import exchange
 from ..testid import tid
 from .base import BaseScreen
 
@@ -18,6 +19,7 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 class Screen(BaseScreen):
     title = "Game"
+    keep_awake = True
 
     def __init__(self, app, game_id: str):
         super().__init__(app, game_id=game_id)
@@ -85,10 +87,8 @@ class Screen(BaseScreen):
             scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True), self.bar_box],
             padding=0, spacing=0)
 
-    def resized(self) -> None:
-        if self.wide != getattr(self, "_was_wide", self.wide):
-            self.app.router.refresh()
-        self._was_wide = self.wide
+    def layout_key(self) -> bool:
+        return self.wide
 
     # -- content ------------------------------------------------------------------
     def fill(self) -> None:
@@ -101,7 +101,6 @@ class Screen(BaseScreen):
         game, sheet = s.game, s.sheet
         sides = list(sheet.sides)
         compact = not self.wide
-        self._was_wide = self.wide
         self.totals.content = sheetui.header(sheet, game.rules, sides, compact)
         self.undo_button.content.disabled = not s.can_undo
         self.redo_button.content.disabled = not s.can_redo
@@ -187,7 +186,7 @@ class Screen(BaseScreen):
 
     # -- actions -----------------------------------------------------------
     def new_draft(self) -> None:
-        self.panel = EntryPanel(self.session, self.session.draft(), self.save,
+        self.panel = EntryPanel(self.session.draft(), self.save,
                                 on_misdeal=self.ask_misdeal, lock=self.session.lock)
 
     def save(self, draft) -> str | None:
@@ -257,9 +256,7 @@ class Screen(BaseScreen):
         self.app.go(f"/game/{new_id}")
 
     async def share(self) -> None:
-        from ..exchange import share_result
-        await share_result(self.app, self.game_id)
+        await exchange.share_result(self.app, self.game_id)
 
     async def export(self) -> None:
-        from ..exchange import export_record
-        await export_record(self.app, self.game_id)
+        await exchange.export_record(self.app, self.game_id)

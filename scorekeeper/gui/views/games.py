@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from .. import exchange, theme
+from ..models.figures import game_status
+from ..models.options import preset_title
 from ..testid import tid
 from .base import BaseScreen
 
@@ -17,12 +20,13 @@ class Screen(BaseScreen):
 
     def actions(self) -> list[ft.Control]:
         return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+                                           size_constraints=theme.TAP_SIZE,
                                            on_click=lambda e: self.app.go("/stats")))]
 
     def body(self) -> list[ft.Control]:
         new = tid("new-game", ft.FilledButton(
             "New game", icon=ft.Icons.ADD, height=56, expand=True,
-            on_click=lambda e: self.app.go("/new")))
+            on_click=lambda e: self.app.go("/new")), expand=True)
         imp = tid("import", ft.OutlinedButton(
             "Import", icon=ft.Icons.FILE_OPEN, height=56,
             on_click=lambda e: self.app.page.run_task(self.import_record)))
@@ -42,17 +46,17 @@ class Screen(BaseScreen):
         return controls
 
     def game_card(self, g) -> ft.Control:
-        finished = g.status == "finished"
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
-        if finished:
-            status = f"Won by {g.winner}" if g.winner else "Finished"
-        else:
-            status = f"In progress \u00b7 {g.hands_played} hands"
+        status = f"{game_status(g)} \u00b7 {g.hands_text}"
         menu = ft.PopupMenuButton(
+            size_constraints=theme.TAP_SIZE, padding=12,  # a 48 px target around the icon
             icon=ft.Icons.MORE_VERT, tooltip="More",
             items=[
                 ft.PopupMenuItem(content="Rematch (same players)", icon=ft.Icons.REPLAY,
                                  on_click=lambda e, i=g.id: self.rematch(i)),
+                ft.PopupMenuItem(content="Share result", icon=ft.Icons.SHARE,
+                                 on_click=lambda e, i=g.id: self.app.page.run_task(exchange.share_result,
+                                                                                   self.app, i)),
                 ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
                                  on_click=lambda e, i=g.id: self.app.page.run_task(self.export, i)),
                 ft.PopupMenuItem(content="Delete", icon=ft.Icons.DELETE_OUTLINE,
@@ -60,7 +64,8 @@ class Screen(BaseScreen):
             ])
         tile = ft.ListTile(
             title=ft.Text(scores, weight=ft.FontWeight.BOLD, size=16),
-            subtitle=ft.Text(f"{status} \u00b7 {g.rules} \u00b7 {_date(g.updated or g.created)}"),
+            subtitle=tid(f"game-status-{g.id}", ft.Text(
+                f"{status} \u00b7 {preset_title(g.rules)} \u00b7 {_date(g.updated or g.created)}")),
             trailing=tid(f"game-menu-{g.id}", menu),
             on_click=lambda e, i=g.id: self.app.go(f"/game/{i}"),
         )
@@ -72,7 +77,7 @@ class Screen(BaseScreen):
         if not res:
             self.app.error(res.message)
             return
-        self.app.router.refresh()
+        self.app.refresh()
         self.app.message("Game deleted", action="Undo",
                          on_action=lambda: self.undo_delete(game_id))
 
@@ -80,7 +85,7 @@ class Screen(BaseScreen):
         res = self.session.restore(game_id)
         if not res:
             self.app.error(res.message)
-        self.app.router.refresh()
+        self.app.refresh()
 
     def rematch(self, game_id: str) -> None:
         res, new_id = self.session.rematch(game_id)
@@ -88,11 +93,10 @@ class Screen(BaseScreen):
             self.app.error(res.message)
             return
         self.app.go(f"/game/{new_id}")
+        self.app.message(res.message)
 
     async def export(self, game_id: str) -> None:
-        from ..exchange import export_record
-        await export_record(self.app, game_id)
+        await exchange.export_record(self.app, game_id)
 
     async def import_record(self) -> None:
-        from ..exchange import import_record
-        await import_record(self.app)
+        await exchange.import_record(self.app)

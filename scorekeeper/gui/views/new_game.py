@@ -1,31 +1,33 @@
-"""A new game: preset, house-rule switches, names in seating order, first dealer."""
+"""A new game: preset, names in seating order, who partners whom, first dealer, house rules.
+
+The choices live in a `NewGameForm` (models/new_game.py); this screen draws it.
+The name fields are made once per preset, so typing never loses the focus;
+what depends on the names (the partner and dealer chips, the team hints) is
+redrawn as each letter is typed.  Start stays pinned below, in reach without
+scrolling on a phone.
+"""
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import flet as ft
 
-from ..components.chips import chip, section
+from ...engine import MAX_NAME_LENGTH, PRESETS, format_value
 from .. import theme
+from ..components.chips import chip, section
+from ..models.new_game import DRAW, NewGameForm, name_problem
+from ..models.options import choices, new_game_options, preset_summary, preset_title
 from ..testid import tid
 from .base import BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
-PRESET_ORDER = ("standard", "ihop", "ihop-3", "ihop-6")
-PRESET_TITLES = {"standard": "Standard (4)", "ihop": "IHOP (4)", "ihop-3": "IHOP 3 players",
-                 "ihop-6": "IHOP 6 players"}  # on the preset chips
-#: options shown as switches (the rest keep the preset's values; the rules screen lists all)
-SWITCHES = ("nil", "blind_nil", "blind_bids", "ten_for_200", "nil_tricks_count_for_partner",
-            "aces", "penalties", "lock", "passing", "partnership_bidding", "count_bags",
-            "three_player_no_exact_total", "jokers", "no_trump", "double_nil", "bemo")
-#: options chosen among a few values
-CHOICES = {
-    "win_score": (300, 400, 500, 1000),
-    "lose_score": (None, -200, -500),
-    "max_hands": (None, 10, 12, 15),
-    "moon": (None, 200, 300, "win"),
-}
-DEALER_DRAW = "\u2660 Draw for the deal"
+SUIT = "\u2660 "
+
+
+def _link(label: str, icon, on_click) -> ft.TextButton:
+    """A text button as tall as a finger (48 px), whatever its words."""
+    return ft.TextButton(label, icon=icon, height=theme.TARGET, on_click=on_click, style=ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=12), text_style=theme.text_style(15)))
 
 
 class Screen(BaseScreen):
@@ -33,165 +35,206 @@ class Screen(BaseScreen):
 
     def __init__(self, app, **params):
         super().__init__(app, **params)
-        self.preset = "standard"
-        self.options: dict = {}
-        self.names: dict[int, str] = {}
-        self.team_names: dict[int, str] = {}
-        self.dealer: int | str = 0  # seat index, or "draw"
+        # kept in the tab's store: a rebuild (another phone saved a game) loses nothing typed
+        self.form: NewGameForm = self.recall("form") or NewGameForm()
+        self.remember("form", self.form)
+        self.show_options = bool(self.recall("show_options", False))
         self.error: str | None = None
-        self.show_options = False
-        self.column = ft.Column(spacing=16, tight=True)
 
-    def body(self) -> list[ft.Control]:
-        self.redraw(update=False)
-        return [self.column]
+    # -- layout -------------------------------------------------------------------
+    def build(self) -> ft.View:
+        form = self.form
+        self.name_fields = [self._name_field(seat) for seat in range(form.players_count)]
+        self.team_fields = [self._team_field(i) for i in range(len(form.teams))] if form.partners else []
+        self.presets_box = ft.Container()
+        self.partners_box = ft.Container()
+        self.dealer_box = ft.Container()
+        self.options_box = ft.Container()
+        self.error_box = ft.Container()
+        self.fill()
+        parts: list[ft.Control] = [self.presets_box, self.players_section()]
+        if form.partners:
+            parts.append(self.partners_box)
+        parts += [self.dealer_box, self.options_box]
+        body = ft.Column([ft.Container(ft.Column(parts, spacing=18, tight=True), padding=12,
+                                       width=900 if self.wide else None)],
+                         scroll=ft.ScrollMode.AUTO, expand=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        start = tid("start-game", ft.FilledButton(
+            "Start game", icon=ft.Icons.PLAY_ARROW, height=56, expand=True, on_click=lambda e: self.start(),
+            style=ft.ButtonStyle(text_style=theme.text_style(17, True))), expand=True)
+        bar = tid("start-bar", ft.Container(
+            ft.Column([self.error_box, ft.Row([start])], spacing=6, tight=True, width=900 if self.wide else None,
+                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            padding=ft.Padding.only(left=12, right=12, top=8, bottom=10), alignment=ft.Alignment.TOP_CENTER,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
+        return ft.View(appbar=self.appbar(), controls=[body, bar], padding=0, spacing=0,
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    def redraw(self, update: bool = True) -> None:
-        self.column.controls = self.controls()
-        if update:
-            self.page.update()
+    def fill(self) -> None:
+        """Everything but the text fields, from the form."""
+        self.presets_box.content = self.rules_section()
+        self.partners_box.content = self.partners_section() if self.form.partners else None
+        self.dealer_box.content = self.dealer_section()
+        self.options_box.content = self.options_section()
+        self.error_box.content = tid("new-game-error", ft.Text(
+            self.error, color=ft.Colors.ERROR, size=15)) if self.error else None
+        for i, field in enumerate(self.team_fields):
+            field.label = self.team_label(i)
+
+    def redraw(self) -> None:
+        self.fill()
+        self.page.update(self.presets_box, self.partners_box, self.dealer_box, self.options_box,
+                         self.error_box, *self.team_fields)
 
     def tap(self, action):
         def run(*_):
-            action()
-            self.error = None
+            self.error = action()
             self.redraw()
         return run
 
-    # -- the parts ----------------------------------------------------------------
-    @property
-    def base(self):
-        from ...engine import PRESETS
-        return PRESETS[self.preset]
-
-    def rules(self):
-        return self.base.with_options(self.options) if self.options else self.base
-
-    def controls(self) -> list[ft.Control]:
-        from ...engine import PRESET_SUMMARY
-        presets = ft.Row([chip(PRESET_TITLES.get(name, name), name == self.preset,
-                               lambda n=name: self.tap(lambda: self.pick_preset(n))(),
-                               f"preset-{name}", width=None) for name in PRESET_ORDER],
+    # -- rules ----------------------------------------------------------------------
+    def rules_section(self) -> ft.Control:
+        chosen = self.form.preset
+        presets = ft.Row([chip(preset_title(name), name == chosen, self.tap(lambda n=name: self.pick_preset(n)),
+                               f"preset-{name}", width=None) for name in PRESETS],
                          wrap=True, spacing=6, run_spacing=6)
-        out: list[ft.Control] = [section("Rules", [
-            presets, tid("preset-summary", ft.Text(PRESET_SUMMARY.get(self.preset, ""), size=14)),
-            tid("read-rules", ft.TextButton("Read the rules", icon=ft.Icons.MENU_BOOK,
-                                            on_click=lambda e: self.app.go("/rules")))])]
-        out.append(self.players_section())
-        out.append(self.dealer_section())
-        out.append(self.options_section())
-        if self.error:
-            out.append(tid("new-game-error", ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
-        out.append(tid("start-game", ft.FilledButton(
-            "Start game", icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda e: self.start(),
-            style=ft.ButtonStyle(text_style=theme.text_style(17, True)))))
-        return out
+        read = tid("read-rules", _link("Read the rules", ft.Icons.MENU_BOOK,
+                                       lambda e: self.app.go(f"/rules?preset={chosen}")))
+        return section("Rules", [presets, tid("preset-summary", ft.Text(preset_summary(chosen), size=14)), read])
 
     def pick_preset(self, name: str) -> None:
-        self.preset = name
-        self.options = {}
-        if isinstance(self.dealer, int) and self.dealer >= self.base.players:
-            self.dealer = 0
+        if name == self.form.preset:
+            return None
+        self.form.pick_preset(name)
+        self.app.refresh()  # another number of name fields
+        return None
+
+    # -- players ----------------------------------------------------------------------
+    def _name_field(self, seat: int) -> ft.TextField:
+        return ft.TextField(
+            label=f"Player {seat + 1}", value=self.form.names.get(seat, ""),
+            max_length=MAX_NAME_LENGTH, counter="", error=name_problem(self.form.names.get(seat, "")),
+            capitalization=ft.TextCapitalization.WORDS,
+            on_change=lambda e, seat=seat: self.typed(seat, e.control),
+            on_submit=lambda e, seat=seat: self.next_field(seat))
 
     def players_section(self) -> ft.Control:
-        n = self.base.players
-        fields: list[ft.Control] = []
-        for i in range(n):
-            fields.append(ft.TextField(
-                label=f"Player {i + 1}", value=self.names.get(i, ""), dense=True,
-                on_change=lambda e, i=i: self.names.__setitem__(i, e.control.value),
-                capitalization=ft.TextCapitalization.WORDS))
-        controls: list[ft.Control] = [ft.ResponsiveRow(
-            [ft.Container(f, col={"xs": 12, "sm": 6}) for f in fields], run_spacing=4)]
-        if n != 3:
-            teams = []
-            sides = n // 2
-            for t in range(sides):
-                partners = " & ".join(f"Player {i + 1}" for i in range(t, n, sides))
-                teams.append(ft.Container(ft.TextField(
-                    label=f"Team {t + 1} name (optional)", hint_text=partners, dense=True,
-                    value=self.team_names.get(t, ""),
-                    on_change=lambda e, t=t: self.team_names.__setitem__(t, e.control.value)),
-                    col={"xs": 12, "sm": 6}))
-            controls.append(ft.ResponsiveRow(teams, run_spacing=4))
-        subtitle = "In seating order, clockwise." + (
-            " Partners sit opposite." if n != 3 else "")
-        return section("Players", controls, subtitle=subtitle, identifier="players")
+        fields = ft.ResponsiveRow([ft.Container(f, col={"xs": 6, "md": 3}) for f in self.name_fields],
+                                  run_spacing=8, spacing=8)
+        subtitle = "In seating order, clockwise." + (" Partners sit opposite unless you choose below."
+                                                     if self.form.partners else "")
+        return section("Players", [fields], subtitle=subtitle, identifier="players")
 
+    def typed(self, seat: int, field: ft.TextField) -> None:
+        """A letter typed: the chips and hints that show the names follow at once."""
+        value = field.value or ""
+        self.form.set_name(seat, value)
+        # Flutter stops at max_length; say why the field takes no more letters
+        full = len(value) >= MAX_NAME_LENGTH
+        field.error = f"At most {MAX_NAME_LENGTH} characters" if full else name_problem(value)
+        self.fill()
+        self.page.update(field, self.partners_box, self.dealer_box, *self.team_fields)
+
+    def next_field(self, seat: int) -> None:
+        """Enter moves to the next name (and from the last one to the first team's name)."""
+        following = [*self.name_fields[seat + 1:], *self.team_fields]
+        if following:
+            self.page.run_task(following[0].focus)
+
+    # -- partners ------------------------------------------------------------------------
+    def _team_field(self, index: int) -> ft.TextField:
+        return ft.TextField(
+            label=self.team_label(index), value=self.form.team_names.get(index, ""), hint_text="Team name",
+            max_length=MAX_NAME_LENGTH, counter="",
+            on_change=lambda e, i=index: self.form.team_names.__setitem__(i, e.control.value or ""),
+            on_submit=lambda e, i=index: self.next_team_field(i))
+
+    def team_label(self, index: int) -> str:
+        """'Ann & Cat': the team, as it stands, whose name the field takes (optional)."""
+        return self.form.team_hint(index)
+
+    def next_team_field(self, index: int) -> None:
+        if index + 1 < len(self.team_fields):
+            self.page.run_task(self.team_fields[index + 1].focus)
+
+    def partners_section(self) -> ft.Control:
+        form = self.form
+        rows: list[ft.Control] = []
+        for choice in form.partner_choices():
+            chips = [chip(form.label(seat), seat == choice.partner,
+                          self.tap(lambda s=choice.seat, p=seat: form.choose_partner(s, p)),
+                          f"partner-{choice.seat}-{seat}", width=None) for seat in choice.candidates]
+            rows.append(ft.Column([ft.Text(f"{form.label(choice.seat)}'s partner", size=14),
+                                   ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True))
+        teams = ft.ResponsiveRow([ft.Container(f, col={"xs": 6, "md": 4}) for f in self.team_fields],
+                                 run_spacing=8, spacing=8)
+        return section("Partners", [*rows, ft.Text("Team names (optional)", size=14), teams],
+                       identifier="partners")
+
+    # -- dealer ----------------------------------------------------------------------------
     def dealer_section(self) -> ft.Control:
-        n = self.base.players
-        chips = [chip(self.names.get(i) or f"Player {i + 1}", self.dealer == i,
-                      lambda i=i: self.tap(lambda: setattr(self, "dealer", i))(),
-                      f"dealer-{i}", width=None) for i in range(n)]
-        chips.append(chip(DEALER_DRAW, self.dealer == "draw",
-                          self.tap(lambda: setattr(self, "dealer", "draw")), "dealer-draw",
-                          width=None))
-        return section("First dealer", [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)])
+        form = self.form
+        chips = [chip((SUIT + label) if seat == DRAW else label, form.dealer == seat,
+                      self.tap(lambda s=seat: setattr(form, "dealer", s)), f"dealer-{seat}", width=None)
+                 for seat, label in form.dealer_choices()]
+        return section("First dealer", [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
+                       identifier="dealer")
 
+    # -- house rules -------------------------------------------------------------------------
     def options_section(self) -> ft.Control:
-        from ...engine import OPTION_HELP, format_value
-        toggle = tid("options-toggle", ft.TextButton(
-            ("Hide house rules" if self.show_options else "House rules (optional)"),
-            icon=ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE,
-            on_click=self.tap(lambda: setattr(self, "show_options", not self.show_options))))
+        changed = len(self.form.options)
+        words = f"House rules ({changed} changed)" if changed else "House rules (optional)"
+        toggle = tid("options-toggle", _link("Hide house rules" if self.show_options else words,
+                                             ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE,
+                                             self.tap(self.toggle_options)))
         if not self.show_options:
             return toggle
-        rules = self.rules()
+        try:
+            rules = self.form.rules()
+        except Exception:  # cannot happen: set_option refuses a clash
+            rules = self.form.base
+        valued, switches = new_game_options(rules)
         rows: list[ft.Control] = [toggle]
-        for key, values in CHOICES.items():
-            current = getattr(rules, key)
+        for option in valued:
+            current = getattr(rules, option.key)
+            values = choices(option.key, current)
             rows.append(ft.Column([
-                ft.Text(OPTION_HELP.get(key, key), size=13),
-                ft.Row([chip(format_value(v), v == current,
-                             lambda v=v, k=key: self.tap(lambda: self.set_option(k, v))(),
-                             f"option-{key}-{format_value(v)}", width=None) for v in values],
+                ft.Text(option.label, size=15, weight=ft.FontWeight.BOLD),
+                ft.Text(option.help, size=13, color=MUTED),
+                ft.Row([chip(format_value(v), v == current, self.tap(lambda k=option.key, v=v: self.set_option(k, v)),
+                             f"option-{option.key}-{format_value(v)}", width=None) for v in values],
                        wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True))
-        for key in SWITCHES:
-            if key in ("count_bags", "three_player_no_exact_total") and rules.players != 3:
-                continue
-            if key in ("lock", "passing", "partnership_bidding") and rules.players == 3:
-                continue
-            rows.append(tid(f"option-{key}", ft.Switch(
-                label=OPTION_HELP.get(key, key), value=bool(getattr(rules, key)),
-                on_change=lambda e, k=key: self.tap(lambda: self.set_option(k, e.control.value))())))
+        for option in switches:
+            switch = tid(f"option-{option.key}", ft.Switch(
+                label=option.label, value=bool(getattr(rules, option.key)), height=theme.TARGET,
+                on_change=lambda e, k=option.key: self.tap(lambda: self.set_option(k, bool(e.control.value)))()))
+            rows.append(ft.Column([switch, ft.Text(option.help, size=13, color=MUTED)], spacing=0, tight=True))
         return tid("options", ft.Column(rows, spacing=8, tight=True))
 
-    def set_option(self, key: str, value) -> None:
-        from ...engine import ScorekeeperError
-        trial = dict(self.options, **{key: value})
-        try:
-            self.base.with_options(trial)
-        except ScorekeeperError as exc:
-            self.error = str(exc)
-            return
-        self.options = trial
+    def toggle_options(self) -> None:
+        self.show_options = not self.show_options
+        self.remember("show_options", self.show_options)
 
-    # -- start ----------------------------------------------------------------------
+    def set_option(self, key: str, value: Any) -> str | None:
+        return self.form.set_option(key, value)
+
+    # -- start --------------------------------------------------------------------------------
     def start(self) -> None:
-        from ...engine import ScorekeeperError
-        n = self.base.players
-        players = [(self.names.get(i) or "").strip() or f"Player {i + 1}" for i in range(n)]
-        teams = None
-        if n != 3:
-            given = [(self.team_names.get(t) or "").strip() for t in range(n // 2)]
-            teams = given if any(given) else None
-            if teams:
-                sides = n // 2
-                teams = [name or " & ".join(players[i] for i in range(t, n, sides))
-                         for t, name in enumerate(given)]
-        dealer = random.choice(players) if self.dealer == "draw" else players[int(self.dealer)]
-        try:
-            rules = self.rules()
-        except ScorekeeperError as exc:
-            self.error = str(exc)
+        problems = self.form.problems()
+        if problems:
+            self.error = problems[0]
             self.redraw()
             return
-        res, game_id = self.session.create_game(rules, players, team_names=teams,
-                                                first_dealer=dealer)
+        start = self.form.to_start()
+        res, game_id = self.session.create_game(start.rules, start.players, team_names=start.team_names,
+                                                first_dealer=start.first_dealer, teams=start.teams)
         if not res:
             self.error = res.message
             self.redraw()
             return
-        if self.dealer == "draw":
-            self.app.message(f"{dealer} drew the deal")
+        self.remember("form", None)  # the next new game starts afresh
+        if start.drawn:
+            self.app.message(f"{start.first_dealer} drew the deal")
         self.app.go(f"/game/{game_id}")
+

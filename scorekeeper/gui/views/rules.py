@@ -8,7 +8,9 @@ from __future__ import annotations
 import flet as ft
 
 from ...engine import PRESETS
-from ..components import dispute_state as ds
+from .. import theme
+from ..models import options as house
+from ..models.search import Section, highlight, rule_sections
 from ..testid import tid
 from .base import BaseScreen
 
@@ -21,7 +23,7 @@ def _slug(text: str) -> str:
 
 def rich(text: str, query: str, size: float = 15, **kw) -> ft.Text:
     """`text` with the query's words in bold on a tint."""
-    pieces = ds.highlight(text, query)
+    pieces = highlight(text, query)
     if len(pieces) == 1 and not pieces[0][1]:
         return ft.Text(text, size=size, **kw)
     mark = ft.TextStyle(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.with_opacity(0.30, ft.Colors.AMBER))
@@ -35,31 +37,15 @@ class Screen(BaseScreen):
     def __init__(self, app, **params):
         super().__init__(app, **params)
         self.game_id = params.get("game_id")
-        self.query = self._store("query") or ""
-        self.preset = self._store("preset") or "ihop"
+        self.query = self.recall(f"{self.game_id}:query", "")
+        # /rules?preset=solo (the new-game screen's "Read the rules"), else the one last shown
+        self.preset = self.route_query.get("preset") or self.recall(f"{self.game_id}:preset", "ihop")
         self.results = ft.Column(spacing=12, tight=True,
                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.count = ft.Text("", size=13, color=MUTED)
 
-    # -- what survives a rebuild (theme switch) -----------------------------
-    def _key(self, name: str) -> str:
-        return f"rules:{self.game_id or '-'}:{name}"
-
-    def _store(self, name: str):
-        try:
-            return self.page.session.store.get(self._key(name))
-        except Exception:  # no session (e.g. a page being torn down)
-            return None
-
-    def _keep(self, name: str, value) -> None:
-        try:
-            self.page.session.store.set(self._key(name), value)
-        except Exception:
-            pass
-
-    def resized(self) -> None:  # phone <-> wide page (what was typed is kept)
-        if self.wide != getattr(self, "_wide", None):
-            self.app.router.refresh()
+    def layout_key(self) -> bool:  # phone <-> wide page (what was typed is kept)
+        return self.wide
 
     # -- the rule set shown ----------------------------------------------------
     def rules(self):
@@ -76,12 +62,11 @@ class Screen(BaseScreen):
         else:
             self.title = "Rules"
         rules = self.rules()
-        self._wide = self.wide
         search = tid("rules-search", ft.TextField(
             label="Search the rules", value=self.query, prefix_icon=ft.Icons.SEARCH,
             hint_text="e.g. nil, bags, blind", dense=False, autofocus=False,
             on_change=lambda e: self.search(e.control.value),
-            suffix=ft.IconButton(ft.Icons.CLEAR, tooltip="Clear the search",
+            suffix=ft.IconButton(ft.Icons.CLEAR, tooltip="Clear the search", size_constraints=theme.TAP_SIZE,
                                  on_click=lambda e: self.clear(search_field)),
         ))
         search_field = search.content
@@ -94,12 +79,12 @@ class Screen(BaseScreen):
         if self.game_id is None:
             lines.append(tid("rules-preset", ft.Dropdown(
                 label="Preset", value=self.preset, expand=True,
-                options=[ft.DropdownOption(key=name, text=name) for name in PRESETS],
+                options=[ft.DropdownOption(key=name, text=house.preset_title(name)) for name in PRESETS],
                 on_select=lambda e: self.pick(e.control.value))))
         else:
-            lines.append(ft.Text(f"Preset: {rules.name}", size=16, weight=ft.FontWeight.BOLD))
-        lines.append(tid("rules-summary", ft.Text(ds.preset_summary(rules.name), size=14)))
-        changes = ds.changes_text(rules)
+            lines.append(ft.Text(f"Preset: {house.preset_title(rules.name)}", size=16, weight=ft.FontWeight.BOLD))
+        lines.append(tid("rules-summary", ft.Text(house.preset_summary(rules.name), size=14)))
+        changes = house.changes_text(rules)
         if changes:
             lines.append(tid("rules-changes", ft.Text(f"House changes: {changes}", size=14,
                                                       weight=ft.FontWeight.BOLD)))
@@ -110,8 +95,8 @@ class Screen(BaseScreen):
 
     def fill_results(self, rules) -> None:
         query = self.query
-        sections = ds.rule_sections(rules, query)
-        options = ds.option_lines(rules, query)
+        sections = rule_sections(rules, query)
+        options = house.option_lines(rules, query)
         controls: list[ft.Control] = [self.section_card(s, query) for s in sections]
         controls.append(self.options_block(options, query))
         if query.strip() and not sections and not options:
@@ -125,14 +110,14 @@ class Screen(BaseScreen):
             self.count.value = ""
         self.count.visible = bool(query.strip())
 
-    def section_card(self, section: ds.Section, query: str) -> ft.Control:
+    def section_card(self, section: Section, query: str) -> ft.Control:
         body = [ft.Text(section.title, size=17, weight=ft.FontWeight.BOLD)]
         body += [rich(s, query, selectable=False) for s in section.sentences]
         return tid(f"rules-section-{_slug(section.title)}", ft.Container(
             ft.Column(body, spacing=6, tight=True), padding=12, border_radius=12,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
 
-    def options_block(self, options: list[ds.OptionLine], query: str) -> ft.Control:
+    def options_block(self, options: list[house.OptionLine], query: str) -> ft.Control:
         rows = [self.option_row(o, query) for o in options]
         if query.strip():
             if not options:
@@ -148,7 +133,7 @@ class Screen(BaseScreen):
             collapsed_shape=ft.RoundedRectangleBorder(radius=12),
             controls_padding=ft.Padding.symmetric(horizontal=8)))
 
-    def option_row(self, o: ds.OptionLine, query: str) -> ft.Control:
+    def option_row(self, o: house.OptionLine, query: str) -> ft.Control:
         value = ft.Text(o.value, size=15, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY if o.changed else None)
         return tid(f"option-{o.key}", ft.Container(ft.Column([
@@ -160,7 +145,7 @@ class Screen(BaseScreen):
     # -- events -------------------------------------------------------------
     def search(self, text: str) -> None:
         self.query = text or ""
-        self._keep("query", self.query)
+        self.remember(f"{self.game_id}:query", self.query)
         self.fill_results(self.rules())
         self.results.update()
         self.count.update()
@@ -173,5 +158,5 @@ class Screen(BaseScreen):
     def pick(self, name: str | None) -> None:
         if name in PRESETS:
             self.preset = name
-            self._keep("preset", name)
-            self.app.router.refresh()
+            self.remember(f"{self.game_id}:preset", name)
+            self.app.go(f"/rules?preset={name}")  # the route names the preset shown

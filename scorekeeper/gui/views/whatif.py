@@ -11,8 +11,9 @@ from typing import Any
 
 import flet as ft
 
+from ...engine import plural
 from .. import theme
-from ..components import dispute_state as ds
+from ..models import figures, options as house, whatif
 from ..testid import tid
 from .base import BaseScreen
 
@@ -33,25 +34,11 @@ class Screen(BaseScreen):
     def __init__(self, app, **params):
         super().__init__(app, **params)
         self.game_id = params.get("game_id")
-        self.choice: ds.WhatIfChoice = self._stored_choice()
+        self.choice: whatif.WhatIfChoice = self.recall(f"{self.game_id}:choice") or whatif.WhatIfChoice()
         self._more_open = False
         self.pinned = ft.Column(spacing=4, tight=True)
         self.options_box = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.table_box = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-    # -- the choice, kept across rebuilds ----------------------------------------
-    def _stored_choice(self) -> ds.WhatIfChoice:
-        try:
-            found = self.page.session.store.get(f"whatif:{self.game_id}")
-        except Exception:
-            found = None
-        return found if isinstance(found, ds.WhatIfChoice) else ds.WhatIfChoice()
-
-    def _keep(self) -> None:
-        try:
-            self.page.session.store.set(f"whatif:{self.game_id}", self.choice)
-        except Exception:
-            pass
 
     # -- layout ---------------------------------------------------------------
     def build(self) -> ft.View:
@@ -64,8 +51,8 @@ class Screen(BaseScreen):
         pinned = tid("whatif-pinned", ft.Container(
             self.pinned, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             bgcolor=ft.Colors.SECONDARY_CONTAINER))
-        intro = ft.Text(f"The {len(self.game.hands)} hands of this game re-scored under other rules, "
-                        "beside the real sheet.", size=14, color=MUTED)
+        intro = ft.Text(f"The {plural(self.session.sheet.hands_played, 'hand')} of this game re-scored under "
+                        "other rules, beside the real sheet.", size=14, color=MUTED)
         options = ft.Column([intro, self.preset_picker(), self.options_box], spacing=8, tight=True,
                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if self.wide:
@@ -79,18 +66,17 @@ class Screen(BaseScreen):
                                            padding=12)],
                              scroll=ft.ScrollMode.AUTO, expand=True,
                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self._wide = self.wide
         return self.view([ft.Column([pinned, main], spacing=0, expand=True,
                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)], scroll=False)
 
-    def resized(self) -> None:  # phone <-> wide layout
-        if self.wide != getattr(self, "_wide", None):
-            self.app.router.refresh()
+    def layout_key(self) -> bool:  # phone <-> wide layout
+        return self.wide
 
     def preset_picker(self) -> ft.Control:
         rules = self.game.rules
-        options = [ft.DropdownOption(key=GAME_RULES, text=f"This game's rules ({rules.name})")]
-        options += [ft.DropdownOption(key=name, text=f"Preset: {name}") for name in ds.presets_for(rules)]
+        options = [ft.DropdownOption(key=GAME_RULES, text=f"This game's rules ({house.preset_title(rules.name)})")]
+        options += [ft.DropdownOption(key=name, text=f"Preset: {house.preset_title(name)}")
+                    for name in whatif.presets_for(rules)]
         return tid("whatif-preset", ft.Dropdown(
             label="Compare with", value=self.choice.preset or GAME_RULES, options=options,
             expand=True, on_select=lambda e: self.pick_preset(e.control.value)))
@@ -98,10 +84,10 @@ class Screen(BaseScreen):
     # -- the switches ------------------------------------------------------------
     def fill_options(self) -> None:
         rules = self.game.rules
-        first, rest = ds.ordered_options(rules)
+        first, rest = house.ordered_options(rules)
         self._labels: dict[str, ft.Text] = {}
         self._head = ft.Text(size=13, expand=True, color=MUTED)
-        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT,
+        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT, height=theme.TARGET,
                                     on_click=lambda e: self.pick_preset(GAME_RULES))
         head = ft.Row([self._head, tid("whatif-reset", self._reset)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -122,7 +108,7 @@ class Screen(BaseScreen):
         rules = self.game.rules
         differ = self.choice.differences(rules)
         self._head.value = self.choice.describe(rules) + (
-            f" \u00b7 {len(differ)} option{'s' if len(differ) != 1 else ''} differ from this game's"
+            f" \u00b7 {plural(len(differ), 'option')} {'differs' if len(differ) == 1 else 'differ'} from this game's"
             if self.choice.preset and differ else "")
         self._reset.disabled = not self.choice.changes and not self.choice.preset
         for key, label in self._labels.items():
@@ -140,24 +126,24 @@ class Screen(BaseScreen):
     def option_control(self, key: str) -> ft.Control:
         rules = self.game.rules
         value = self.choice.value(key, rules)
-        label = ds.option_label(key)
+        label = house.option_label(key)
         self._labels[key] = title = ft.Text(label, size=15)  # coloured by mark_changes
         text = ft.Column([
             title,
-            ft.Text(ds.option_help(key), size=12, color=MUTED),
+            ft.Text(house.option_help(key), size=12, color=MUTED),
         ], spacing=0, tight=True)
-        if ds.is_switch(key, rules):
+        if house.is_switch(key):
             control = tid(f"whatif-opt-{key}", ft.Switch(
-                value=bool(value), on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
+                value=bool(value), height=theme.TARGET, on_change=lambda e, k=key: self.set_option(k, bool(e.control.value))),
                 label=label)
         else:
-            values = ds.choices(key, value, getattr(rules, key))
-            texts = [ds.value_text(key, v) for v in values]
+            values = house.choices(key, value, getattr(rules, key))
+            texts = [house.value_text(key, v) for v in values]
             long = max(len(t) for t in texts) > 9
             control = tid(f"whatif-opt-{key}", ft.Dropdown(
-                value=ds.encode(value), width=None if long else 128, dense=True, expand=long,
-                options=[ft.DropdownOption(key=ds.encode(v), text=t) for v, t in zip(values, texts)],
-                on_select=lambda e, k=key: self.set_option(k, ds.decode(e.control.value))), expand=long)
+                value=house.encode(value), width=None if long else 128, dense=True, expand=long,
+                options=[ft.DropdownOption(key=house.encode(v), text=t) for v, t in zip(values, texts)],
+                on_select=lambda e, k=key: self.set_option(k, house.decode(e.control.value))), expand=long)
             if long:
                 return ft.Container(ft.Column([text, ft.Row([control])], spacing=4, tight=True),
                                     padding=ft.Padding.symmetric(vertical=4))
@@ -167,7 +153,7 @@ class Screen(BaseScreen):
 
     # -- the result ----------------------------------------------------------------
     def fill_result(self) -> None:
-        comparison = ds.compare(self.game, self.choice)
+        comparison = whatif.compare(self.game, self.choice)
         result = comparison.result
         summary_colour = ft.Colors.ERROR if comparison.error else ft.Colors.ON_SECONDARY_CONTAINER
         self.pinned.controls = [
@@ -193,7 +179,7 @@ class Screen(BaseScreen):
         sheet = self.session.sheet
         scores = ", ".join(f"{s} {sheet.scores[s]}" for s in sheet.sides)
         if sheet.status == "finished":
-            return f"Real game: {scores}; {ds.outcome(sheet)}"
+            return f"Real game: {scores}; {figures.outcome(sheet)}"
         return f"Real game: {scores} (in progress)"
 
     def table(self, result) -> ft.Control:
@@ -220,9 +206,9 @@ class Screen(BaseScreen):
     def cell(self, real: Any, other: Any, diff: int | None, bold: bool = False) -> ft.Control:
         # three sides on a phone: a smaller size, and "real -> other" may wrap (never cut)
         return ft.Column([
-            ft.Text(f"{ds.plain(real)} \u2192 {ds.plain(other)}", size=self.number_size,
+            ft.Text(f"{figures.plain(real)} \u2192 {figures.plain(other)}", size=self.number_size,
                     weight=ft.FontWeight.BOLD if bold else None),
-            ft.Text(ds.signed(diff), size=13, color=_diff_colour(diff),
+            ft.Text(figures.signed(diff), size=13, color=_diff_colour(diff),
                     weight=ft.FontWeight.BOLD if diff else None),
         ], spacing=0, tight=True, expand=True)
 
@@ -248,12 +234,12 @@ class Screen(BaseScreen):
     # -- events ---------------------------------------------------------------------
     def pick_preset(self, key: str | None) -> None:
         self.choice.pick_preset(None if key in (None, GAME_RULES) else key)
-        self._keep()
-        self.app.router.refresh()  # the switches follow the preset
+        self.remember(f"{self.game_id}:choice", self.choice)
+        self.app.refresh()  # the switches follow the preset
 
     def set_option(self, key: str, value: Any) -> None:
         self.choice.set(key, value, self.game.rules)
-        self._keep()
+        self.remember(f"{self.game_id}:choice", self.choice)
         self.mark_changes()  # the switches themselves are as the user left them
         self.fill_result()
         self.page.update()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import lock_status, new_game, next_hand, score_game
-from scorekeeper.gui.draft import HandDraft
+from scorekeeper.gui.models import HandDraft
 
 
 def draft_for(preset: str, players=("Ann", "Bob", "Cat", "Dan")):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # the counting the entry needs is the engine's: N minus the others, the lock raise
-from ..engine import tricks_left, with_raise, without_raise
+from ...engine import tricks_left, with_raise, without_raise
 
 NIL = "nil"
 BEMO_SIZES = ("little", "big")
@@ -147,8 +147,14 @@ class HandDraft:
         return True
 
     def side_bids(self) -> dict[str, int]:
-        """First-round side numbers, for the engine's lock_status (partnership bidding)."""
+        """First-round side numbers (partnership bidding)."""
         return {b: v for b, v in self.bids.items() if isinstance(v, int)}
+
+    def lock_bids(self, raises: dict[str, int] | None = None) -> dict[str, int]:
+        """Each side's trick bid (0 when none yet) after `raises`, as the engine's lock_status takes them."""
+        first = self.side_bids()
+        raises = raises or {}
+        return {s.name: with_raise(first.get(s.name, 0), raises.get(s.name, 0)) for s in self.sides}
 
     def set_raise(self, side: str, k: int) -> None:
         if k:

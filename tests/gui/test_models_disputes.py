@@ -1,4 +1,4 @@
-"""The dispute screens' logic without a browser: search, option choices, what-if choice, chart, stats."""
+"""The dispute screens' models without a browser: search, option choices, what-if choice, chart, stats."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from scorekeeper.engine import OPTION_KEYS, PRESETS, describe_rules, find_preset, new_game, score_game
-from scorekeeper.gui.components import dispute_state as ds
+from scorekeeper.gui.models import figures, options, search, whatif
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -22,126 +22,156 @@ def nil_game():
     return game.with_hand(NIL_HAND).with_hand({"misdeal": True}).with_hand(PLAIN_HAND)
 
 
-# ---- the module imports no flet -------------------------------------------------
-def test_the_logic_module_does_not_import_flet():
-    import ast
-    import inspect
-
-    tree = ast.parse(inspect.getsource(ds))
-    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-    assert not [n for n in names if n.split(".")[0] in ("flet", "flet_charts", "tinydb")]
-
-
 # ---- search ----------------------------------------------------------------------
 def test_sentences_split_on_full_stops_only():
     text = "Wheels: a bid of exactly 10 is worth 200 (failed: -200). Boston: all 13 tricks."
-    assert ds.sentences(text) == ["Wheels: a bid of exactly 10 is worth 200 (failed: -200).",
+    assert search.sentences(text) == ["Wheels: a bid of exactly 10 is worth 200 (failed: -200).",
                                   "Boston: all 13 tricks."]
-    assert ds.sentences("") == []
+    assert search.sentences("") == []
 
 
 def test_every_word_of_the_query_must_match_case_insensitively():
-    assert ds.matches("A failed NIL bidder", "nil failed")
-    assert not ds.matches("A failed nil bidder", "nil blind")
-    assert ds.matches("anything", "   ")
+    assert search.matches("A failed NIL bidder", "nil failed")
+    assert not search.matches("A failed nil bidder", "nil blind")
+    assert search.matches("anything", "   ")
 
 
 def test_an_empty_search_shows_every_section_of_describe_rules():
     rules = find_preset("ihop")
-    sections = ds.rule_sections(rules)
+    sections = search.rule_sections(rules)
     assert [s.title for s in sections][:3] == ["The table", "Bidding", "Points"]
     assert len(sections) == len(describe_rules(rules))
 
 
 def test_search_keeps_matching_sentences_and_whole_sections_by_title():
     rules = find_preset("standard")
-    found = ds.rule_sections(rules, "overtrick")
+    found = search.rule_sections(rules, "overtrick")
     assert [s.title for s in found] == ["Points"]
     assert all("overtrick" in s.casefold() for s in found[0].sentences)
-    nil = next(s for s in ds.rule_sections(rules, "nil") if s.title == "Nil")
-    assert nil.sentences == ds.sentences(dict(describe_rules(rules))["Nil"])
-    assert ds.rule_sections(rules, "zebra") == []
+    nil = next(s for s in search.rule_sections(rules, "nil") if s.title == "Nil")
+    assert nil.sentences == search.sentences(dict(describe_rules(rules))["Nil"])
+    assert search.rule_sections(rules, "zebra") == []
 
 
 def test_highlight_marks_each_word_found():
-    assert ds.highlight("Each overtrick is a bag", "BAG over") == [
+    assert search.highlight("Each overtrick is a bag", "BAG over") == [
         ("Each ", False), ("over", True), ("trick is a ", False), ("bag", True)]
-    assert ds.highlight("text", "") == [("text", False)]
+    assert search.highlight("text", "") == [("text", False)]
 
 
 def test_option_lines_carry_value_help_and_house_changes():
     rules = find_preset("standard").with_options({"blind_nil": True, "win_score": 300})
-    lines = {line.key: line for line in ds.option_lines(rules)}
+    lines = {line.key: line for line in options.option_lines(rules)}
     assert lines["blind_nil"].value == "on" and lines["blind_nil"].changed
     assert lines["win_score"].value == "300" and lines["win_score"].changed
     assert not lines["nil_value"].changed
     assert "count_bags" not in lines  # a 3-player option, not shown for 4 players
-    assert ds.changes_text(rules) == "Blind nil: on; Winning score: 300"
-    assert [line.key for line in ds.option_lines(rules, "help the partner")] == [
+    assert options.changes_text(rules) == "Blind nil: on; Winning score: 300"
+    assert [line.key for line in options.option_lines(rules, "help the partner")] == [
         "nil_tricks_count_for_partner", "failed_nil_tricks_are_bags"]
 
 
 # ---- options offered on the what-if screen ------------------------------------------
 def test_argued_options_come_first_and_every_relevant_option_is_offered():
     four = find_preset("standard")
-    first, rest = ds.ordered_options(four)
-    assert first[0] == "nil_tricks_count_for_partner"
+    first, rest = options.ordered_options(four)
+    assert first == [o.key for o in four.relevant_options() if o.argued]
     assert "count_bags" not in first + rest and "double_nil" in first
-    assert set(first + rest) == {k for k in OPTION_KEYS if ds.relevant(k, four)}
-    three_first, _ = ds.ordered_options(find_preset("ihop-3"))
-    assert "count_bags" in three_first and "double_nil" not in three_first
+    assert {"separate_nils", "failed_nil_tricks_are_bags", "tie_ends_in_draw"} <= set(first)
+    assert "both_nil_tricks_are_bags" in rest
+    assert set(first + rest) == {k for k in OPTION_KEYS if options.relevant(k, four)}
+    for alone in ("ihop-3", "solo"):
+        three_first, _ = options.ordered_options(find_preset(alone))
+        assert "count_bags" in three_first and "double_nil" not in three_first
+        assert "separate_nils" not in three_first
+
+
+def test_the_new_game_screen_offers_the_engines_common_options():
+    from scorekeeper.engine import OPTIONS
+
+    for name, preset in PRESETS.items():
+        choices, switches = options.new_game_options(preset)
+        keys = {o.key for o in choices + switches}
+        assert keys == {k for k, o in OPTIONS.items() if o.common and o.applies_to(preset)}, name
+        assert all(o.switch for o in switches) and not any(o.switch for o in choices)
+    _, switches = options.new_game_options(find_preset("standard"))
+    assert {"separate_nils", "failed_nil_tricks_are_bags", "tie_ends_in_draw"} <= {o.key for o in switches}
+    _, solo = options.new_game_options(find_preset("solo"))
+    assert "count_bags" in {o.key for o in solo} and "separate_nils" not in {o.key for o in solo}
+
+
+def test_labels_and_help_are_the_engines():
+    from scorekeeper.engine import OPTIONS
+
+    for key, option in OPTIONS.items():
+        assert options.option_label(key) == option.label and options.option_help(key) == option.help
 
 
 def test_choices_hold_the_presets_values_and_the_current_one_in_order():
-    assert ds.choices("moon") == [None, 200, 250, 300, 500, "win"]
-    assert 420 in ds.choices("win_score", 420)
-    assert ds.choices("reneg_bags", [3, 6]) == [(3, 6), (5, 10)]
+    assert options.choices("moon") == [None, 200, 250, 300, 500, "win"]
+    assert 420 in options.choices("win_score", 420)
+    assert options.choices("reneg_bags", [3, 6]) == [(3, 3), (3, 6), (5, 10)]  # the engine offers (3, 3)
     for value in (None, 300, "win", (5, 10)):
-        assert ds.decode(ds.encode(value)) in (value, list(value) if isinstance(value, tuple) else value)
+        assert options.decode(options.encode(value)) in (value, list(value) if isinstance(value, tuple) else value)
+
+
+def test_engine_messages_name_options_by_their_labels_and_start_with_a_capital():
+    assert options.readable("rule options 'double_nil' and 'separate_nils' cannot both be on") == (
+        "Rule options \u201cDouble nil\u201d and \u201cBoth partners may bid nil\u201d cannot both be on")
+    assert options.readable("hand 4: blind needs 100 behind") == "Hand 4: blind needs 100 behind"
+
+
+def test_the_rules_in_words_name_the_preset_as_a_table_does():
+    assert options.rules_in_words(find_preset("ihop")) == "IHOP house rules"
+    assert options.rules_in_words(find_preset("ihop-3")) == "IHOP house rules, 3 players"
+    assert options.rules_in_words(find_preset("standard")) == "Standard Spades"
+    assert options.rules_in_words(find_preset("solo")) == "Solo Spades"
+    assert options.rules_in_words(find_preset("standard").with_options({"blind_nil": True})) == (
+        "Standard Spades, with Blind nil: on")
+    assert [options.preset_title(n) for n in PRESETS] == [p.title for p in PRESETS.values()]
 
 
 def test_value_text_uses_the_engines_words():
-    assert ds.value_text("blind_nil", True) == "on"
-    assert ds.value_text("moon", None) == "off"
-    assert ds.value_text("reneg_bags", (5, 10)) == "5, 10"
-    assert ds.value_text("bid_first", "non_dealer_side") == "side without the dealer"
+    assert options.value_text("blind_nil", True) == "on"
+    assert options.value_text("moon", None) == "off"
+    assert options.value_text("reneg_bags", (5, 10)) == "5, 10"
+    assert options.value_text("bid_first", "non_dealer_side") == "side without the dealer"
 
 
 # ---- the what-if choice ---------------------------------------------------------------
 def test_a_switch_back_to_the_base_value_is_no_change():
     rules = find_preset("standard")
-    choice = ds.WhatIfChoice()
+    choice = whatif.WhatIfChoice()
     choice.set("nil_tricks_count_for_partner", True, rules)
     assert choice.changes == {"nil_tricks_count_for_partner": True}
     assert choice.rules(rules).nil_tricks_count_for_partner is True
     choice.set("nil_tricks_count_for_partner", False, rules)
     assert choice.changes == {}
-    assert choice.describe(rules) == "This game's rules (standard)"
+    assert choice.describe(rules) == "This game's rules (Standard)"
 
 
 def test_picking_a_preset_clears_the_switches():
     rules = find_preset("standard")
-    choice = ds.WhatIfChoice()
+    choice = whatif.WhatIfChoice()
     choice.set("blind_nil", True, rules)
     choice.pick_preset("ihop")
     assert choice.changes == {} and choice.rules(rules) == PRESETS["ihop"]
     assert choice.value("moon", rules) == 300
-    assert choice.describe(rules) == "The ihop rules"
+    assert choice.describe(rules) == "The IHOP rules"
     choice.set("moon", None, rules)
-    assert choice.describe(rules) == "The ihop rules, with Moon (Boston): off"
+    assert choice.describe(rules) == "The IHOP rules, with Moon (Boston): off"
 
 
 def test_presets_offered_have_the_games_player_count():
-    assert ds.presets_for(find_preset("standard")) == ["standard", "ihop"]
-    assert ds.presets_for(find_preset("ihop-3")) == ["ihop-3"]
+    assert whatif.presets_for(find_preset("standard")) == ["standard", "ihop"]
+    assert whatif.presets_for(find_preset("ihop-3")) == ["ihop-3"]
 
 
 def test_compare_gives_the_engines_what_if_for_the_nil_convention():
     game = nil_game()
-    choice = ds.WhatIfChoice()
+    choice = whatif.WhatIfChoice()
     choice.set("nil_tricks_count_for_partner", True, game.rules)
-    comparison = ds.compare(game, choice)
+    comparison = whatif.compare(game, choice)
     assert comparison.error is None
     row = comparison.result.rows[0]
     assert row.real["Ann & Cat"] == -138 and row.other["Ann & Cat"] == -59
@@ -152,58 +182,69 @@ def test_compare_gives_the_engines_what_if_for_the_nil_convention():
 
 def test_compare_says_why_a_record_cannot_be_played():
     game = nil_game()
-    choice = ds.WhatIfChoice()
+    choice = whatif.WhatIfChoice()
     choice.set("nil", False, game.rules)
-    comparison = ds.compare(game, choice)
-    assert comparison.error and "hand 1" in comparison.error
+    comparison = whatif.compare(game, choice)
+    assert comparison.error and comparison.error.startswith("Hand 1")
     assert "could not have been played" in comparison.summary
 
 
 def test_compare_says_when_the_switches_do_not_fit_together():
     game = nil_game()
-    choice = ds.WhatIfChoice(changes={"win_score": -600})  # below no lose score: fine
-    assert ds.compare(game, choice).error is None
-    choice = ds.WhatIfChoice(preset="ihop", changes={"win_score": -600})  # ihop loses at -500
-    comparison = ds.compare(game, choice)
-    assert comparison.result is None and "win_score" in comparison.error
+    choice = whatif.WhatIfChoice(changes={"win_score": -600})  # below no lose score: fine
+    assert whatif.compare(game, choice).error is None
+    choice = whatif.WhatIfChoice(preset="ihop", changes={"win_score": -600})  # ihop loses at -500
+    comparison = whatif.compare(game, choice)
+    assert comparison.result is None and "\u201cWinning score\u201d" in comparison.error
     assert comparison.summary.startswith("These rules do not fit together")
 
 
 def test_numbers_are_shown_signed_or_as_a_dash():
-    assert [ds.signed(v) for v in (79, 0, -40, None)] == ["+79", "0", "-40", "\u2014"]
-    assert ds.plain(None) == "\u2014" and ds.plain(-5) == "-5"
+    assert [figures.signed(v) for v in (79, 0, -40, None)] == ["+79", "0", "-40", "\u2014"]
+    assert figures.plain(None) == "\u2014" and figures.plain(-5) == "-5"
 
 
 def test_outcome_of_a_sheet():
-    assert ds.outcome(score_game(nil_game())) == "Game still in progress"
+    assert figures.outcome(score_game(nil_game())) == "Game still in progress"
 
     @dataclass
     class Done:
         status: str = "finished"
         winner: str | None = "Us"
         reason: str | None = "Us reached 512"
-    assert ds.outcome(Done()) == "Us wins (Us reached 512)"
-    assert ds.outcome(Done(winner=None, reason=None)) == "Nobody wins"
+    assert figures.outcome(Done()) == "Us wins (Us reached 512)"
+    assert figures.outcome(Done(winner=None, reason=None)) == "A draw"
 
 
 # ---- chart and stats ------------------------------------------------------------------
 def test_score_series_are_the_engines_scores_after_each_hand():
     sheet = score_game(nil_game())
-    series = ds.score_series(sheet)
+    series = figures.score_series(sheet)
     assert series["Ann & Cat"] == [(0, 0)] + [(h.number, h.sides["Ann & Cat"].score) for h in sheet.hands]
     assert series["Ann & Cat"][1] == (1, -138) and series["Ann & Cat"][2] == (2, -138)  # misdeal: flat
-    assert ds.chart_description(sheet) == (f"Score by hand, after hand 3: Ann & Cat {sheet.scores['Ann & Cat']}, "
+    assert figures.chart_description(sheet) == (f"Score by hand, after hand 3: Ann & Cat {sheet.scores['Ann & Cat']}, "
                                            f"Bob & Dan {sheet.scores['Bob & Dan']}")
     empty = score_game(new_game(find_preset("standard"), PLAYERS))
-    assert ds.chart_description(empty) == "No hands yet"
+    assert figures.chart_description(empty) == "No hands yet"
 
 
 def test_stats_lines_format_the_repositorys_figures():
     from scorekeeper.storage import PlayerStats as Stats
 
-    lines = ds.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)])
-    assert lines[0] == ds.StatsLine("Ann", "3", "2", "67%", "1/2", "4")
-    assert lines[1].win_rate == "0%"
+    lines = figures.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)],
+                                {"Bob": 1})
+    assert lines[0] == figures.StatsLine("Ann", "3", "2", "67%", "1/2", "4", "0")
+    assert lines[1].win_rate == "0%" and lines[1].draws == "1"
+
+
+def test_a_game_over_without_a_winner_is_a_draw_in_the_list_and_the_stats():
+    from types import SimpleNamespace as Summary
+
+    done = Summary(status="finished", winner=None, hands_played=12, players={"Ann": {}, "Bob": {}})
+    won = Summary(status="finished", winner="Ann", hands_played=1, players={"Ann": {}, "Cat": {}})
+    going = Summary(status="in_progress", winner=None, hands_played=2, players={"Ann": {}})
+    assert [figures.game_status(g) for g in (done, won, going)] == ["Draw", "Won by Ann", "In progress"]
+    assert figures.draws_by_player([done, won, going]) == {"Ann": 1, "Bob": 1}
 
 
 # ---- every offered choice, on a game of every preset ------------------------------
@@ -214,18 +255,18 @@ def test_every_offered_choice_rescores_or_says_why(preset):
     from scorekeeper.engine import random_game
 
     game = random_game(random.Random(7), preset=preset, hands=8)
-    first, rest = ds.ordered_options(game.rules)
+    first, rest = options.ordered_options(game.rules)
     for key in first + rest:
-        values = [True, False] if ds.is_switch(key, game.rules) else ds.choices(key, getattr(game.rules, key))
+        values = [True, False] if options.is_switch(key) else options.choices(key, getattr(game.rules, key))
         for value in values:
-            choice = ds.WhatIfChoice()
+            choice = whatif.WhatIfChoice()
             choice.set(key, value, game.rules)
-            comparison = ds.compare(game, choice)
+            comparison = whatif.compare(game, choice)
             assert comparison.summary
             if comparison.error is None:
                 assert len(comparison.result.rows) == len(game.hands)
-    for name in ds.presets_for(game.rules):
-        assert ds.compare(game, ds.WhatIfChoice(preset=name)).summary
+    for name in whatif.presets_for(game.rules):
+        assert whatif.compare(game, whatif.WhatIfChoice(preset=name)).summary
 
 
 # ---- the four screens built without a browser (no client: controls only) -----------
@@ -245,15 +286,22 @@ class _FakeSession:
         from scorekeeper.engine import next_hand
 
         self.game, self.sheet, self.next = game, score_game(game), next_hand(game)
-        self.shared = type("Shared", (), {"call": staticmethod(lambda name: list(stats))})()
+        self.stats = list(stats)
+
+    def player_stats(self):
+        return self.stats
+
+    def list_games(self):
+        return []
 
     def open(self, game_id):
-        from scorekeeper.gui.state import Result
+        from scorekeeper.gui.models import Result
         return Result(True)
 
 
 class _FakeApp:
     dark = False
+    query: dict = {}
 
     def __init__(self, game, width, stats=()):
         self.page = _FakePage(width)
@@ -283,7 +331,7 @@ def test_the_screens_build_for_every_preset(preset, width):
 
 def test_differences_from_the_game_follow_the_preset_and_the_switches():
     rules = find_preset("standard")
-    choice = ds.WhatIfChoice()
+    choice = whatif.WhatIfChoice()
     assert choice.differences(rules) == set()
     choice.set("blind_nil", True, rules)
     assert choice.differences(rules) == {"blind_nil"}
@@ -291,5 +339,5 @@ def test_differences_from_the_game_follow_the_preset_and_the_switches():
     assert {"nil_tricks_count_for_partner", "blind_nil", "moon", "partnership_bidding"} <= choice.differences(rules)
     choice.pick_preset("standard")
     assert choice.differences(rules) == set()
-    clash = ds.WhatIfChoice(preset="ihop", changes={"win_score": -600})
+    clash = whatif.WhatIfChoice(preset="ihop", changes={"win_score": -600})
     assert clash.differences(rules) == {"win_score"}

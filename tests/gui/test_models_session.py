@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.gui.state import Session, SharedRepository
+from scorekeeper.gui.models import Session, SharedRepository
 from scorekeeper.storage import StorageError
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -35,7 +35,8 @@ def test_a_saved_hand_updates_the_sheet_and_the_next_hand(session, game):
 def test_tricks_that_do_not_add_up_are_refused_with_the_reason(session, game):
     res = session.record_hand({"bids": PLAIN["bids"], "tricks": {"Ann & Cat": 7, "Bob & Dan": 5}})
     assert not res.ok
-    assert "tricks add up to 12" in res.message and "hand 1" in res.message
+    assert "tricks add up to 12" in res.message and res.message.startswith("Hand 1:")
+    assert res.hand == 1
     assert session.game.hands == ()
 
 
@@ -53,7 +54,8 @@ def test_an_edit_that_breaks_a_later_hand_is_refused_naming_it(tmp_path):
     # making hand 1 leaves them not behind: the blind nil of hand 2 becomes illegal
     res = session.replace_hand(1, {"bids": {"Ann": 1, "Cat": 1, "Bob": 6, "Dan": 6},
                                    "tricks": {"Ann & Cat": 2, "Bob & Dan": 11}})
-    assert not res.ok and "hand 2" in res.message and "blind" in res.message
+    assert not res.ok and res.message.startswith("Hand 2:") and "blind" in res.message
+    assert res.hand == 2  # the later hand it breaks, for the screen to offer
     assert len(session.game.hands) == 2
 
 
@@ -72,7 +74,7 @@ def test_a_storage_error_is_a_message_and_the_game_stays_as_saved(session, game,
 
     monkeypatch.setattr(session.shared.repo, "record_hand", broken)
     res = session.record_hand(PLAIN)
-    assert not res.ok and "disk full" in res.message
+    assert not res.ok and res.message.startswith("Disk full")
     assert session.version == saved and len(session.game.hands) == 1
 
 
@@ -93,9 +95,35 @@ def test_rematch_keeps_players_and_rules(session, game):
     assert session.game.players == tuple(PLAYERS) and session.game.hands == ()
 
 
+def test_a_rematch_passes_the_first_deal_to_the_next_player(session):
+    _, first = session.create_game("ihop", PLAYERS, first_dealer="Cat", teams=[["Ann", "Bob"], ["Cat", "Dan"]])
+    res, second = session.rematch(first)
+    assert res and res.message == "Rematch: Dan deals first"
+    session.open(second)
+    assert session.game.first_dealer == "Dan" and session.next.dealer == "Dan"
+    assert [s.players for s in session.game.sides] == [("Ann", "Bob"), ("Cat", "Dan")]
+    _, third = session.rematch(second)
+    session.open(third)
+    assert session.game.first_dealer == "Ann"  # round the table
+
 def test_import_refuses_a_bad_record_with_its_reason(session):
     res, game_id = session.import_record('{"format": "spades-game/1", "rules": "nope"}')
     assert not res.ok and game_id is None and "nope" in res.message
+
+
+@pytest.mark.parametrize("text, name, wanted", [
+    ("hello", None, "The pasted text is not a game record"),
+    ("   ", None, "The pasted text is empty"),
+    ('{"format": ', None, "The pasted text is not a game record"),
+    (b"\xff\xfe\x00binary", "game.json", "The file game.json is not a game record: it is not text"),
+    (b"[1, 2", "game.json", "The file game.json is not a game record"),
+])
+def test_import_of_what_is_not_a_record_says_so_without_the_parsers_words(session, text, name, wanted):
+    res, game_id = session.import_record(text, file_name=name)
+    assert not res.ok and game_id is None and res.message.startswith(wanted)
+    assert "char" not in res.message and "Expecting" not in res.message and "line 1" not in res.message
+    if name is None:
+        assert "file" not in res.message
 
 
 def test_export_then_import_round_trips(session, game, tmp_path):
@@ -112,7 +140,7 @@ def test_importing_a_game_that_is_already_saved_names_it_and_adds_nothing(sessio
     res, text = session.export_record(game)
     res, copy = session.import_record(text)
     assert not res.ok and copy is None
-    assert res.message.startswith(f"Not imported: this record is already saved as game {game} ")
+    assert res.message.startswith(f"Not imported. This record is already saved as game {game} ")
 
 
 def test_an_unusable_data_folder_is_reported_not_raised(tmp_path):

@@ -1,0 +1,90 @@
+"""Engine and repository numbers as the screens write them: +79, 50%, the chart's series.  No flet, no sums."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ...engine import Status
+
+def signed(points: int | None) -> str:
+    """+79, 0, -40; a dash for a hand that is not scored."""
+    if points is None:
+        return "\u2014"
+    return f"+{points}" if points > 0 else str(points)
+
+
+def plain(points: int | None) -> str:
+    return "\u2014" if points is None else str(points)
+
+
+def outcome(sheet) -> str:
+    """Who won a scoresheet and why (a game over without a winner is a draw), or that it goes on."""
+    if sheet is None:
+        return ""
+    if sheet.status == Status.FINISHED:
+        who = f"{sheet.winner} wins" if sheet.winner else "A draw"
+        return f"{who} ({sheet.reason})" if sheet.reason else who
+    return "Game still in progress"
+
+
+def game_status(summary: Any) -> str:
+    """The games list's line for a saved game: 'Won by Ann & Cat', 'Draw', 'In progress'."""
+    if summary.status == Status.FINISHED:
+        return f"Won by {summary.winner}" if summary.winner else "Draw"
+    return "In progress"
+
+
+def draws_by_player(summaries: Iterable[Any]) -> dict[str, int]:
+    """How many finished games each player drew (a game over without a winner), by name."""
+    draws: dict[str, int] = {}
+    for summary in summaries:
+        if summary.status == Status.FINISHED and summary.winner is None:
+            for player in summary.players:
+                draws[player] = draws.get(player, 0) + 1
+    return draws
+
+
+def score_series(sheet) -> dict[str, list[tuple[int, int]]]:
+    """Each side's score after each hand: {side: [(0, 0), (1, score after hand 1), ...]}.
+
+    Every score is the engine's `hands[i].sides[side].score`; (0, 0) is the start."""
+    series: dict[str, list[tuple[int, int]]] = {side: [(0, 0)] for side in sheet.sides}
+    for hand in sheet.hands:
+        for side in sheet.sides:
+            score = hand.sides.get(side)
+            if score is not None and score.score is not None:
+                series[side].append((hand.number, score.score))
+    return series
+
+
+def chart_description(sheet) -> str:
+    """The chart in words (for screen readers and the tests)."""
+    if not sheet.hands:
+        return "No hands yet"
+    parts = ", ".join(f"{side} {sheet.scores[side]}" for side in sheet.sides)
+    return f"Score by hand, after hand {sheet.hands[-1].number}: {parts}"
+
+
+def win_rate_text(rate: float | None) -> str:
+    """The repository's win rate (0..1) as a percentage: 0.5 -> '50%'."""
+    return "\u2014" if rate is None else f"{rate:.0%}"
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    name: str
+    games: str
+    wins: str
+    win_rate: str
+    nils: str  # "made/failed"
+    times_set: str
+    draws: str = "0"
+
+
+def stats_lines(stats: Iterable, draws: dict[str, int] | None = None) -> list[StatsLine]:
+    """The repository's PlayerStats as the strings of the stats table (in its order), with each
+    player's draws (`draws_by_player`)."""
+    draws = draws or {}
+    return [StatsLine(s.name, str(s.games), str(s.wins), win_rate_text(s.win_rate),
+                      f"{s.nils_made}/{s.nils_failed}", str(s.times_set), str(draws.get(s.name, 0)))
+            for s in stats]

@@ -1,0 +1,308 @@
+"""The session's state over the repository and the engine.  No flet, no arithmetic.
+
+`SharedRepository` is one per server process (every browser tab shares it);
+`Session` is one per tab: which game is open, its stored record, its
+scoresheet and what the next hand looks like.  Every change goes through the
+repository, which asks the engine whether it is valid; a refusal comes back as
+a `Result` with the engine's message, never as an exception in a view.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
+
+from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
+from ...storage import GameSummary, PlayerStats, Repository, StoredGame
+from .draft import HandDraft
+from .options import readable
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a change did: `ok`, and the message to show (the reason when refused).
+
+    `hand`: the hand the engine's refusal names (an edit of hand 2 can be refused because
+    of hand 4), or None."""
+
+    ok: bool
+    message: str = ""
+    hand: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class StorageUnavailable(ScorekeeperError):
+    """The data folder could not be opened when the server started."""
+
+
+def _forward(method: Callable[Concatenate[Repository, P], T]) -> Callable[Concatenate["SharedRepository", P], T]:
+    """`Repository.method`, called on the shared repository under its lock (same signature)."""
+    @functools.wraps(method)
+    def call(self: "SharedRepository", *args: P.args, **kwargs: P.kwargs) -> T:
+        with self.using() as repo:
+            return getattr(repo, method.__name__)(*args, **kwargs)
+    return call
+
+
+class SharedRepository:
+    """The process-wide repository, used under one lock (sessions run concurrently).
+
+    Its methods are the `Repository`'s own (same names, same signatures), each
+    run under the lock; when the data folder could not be opened they raise
+    `StorageUnavailable` with the reason.
+    """
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = Path(data_dir)
+        self.lock = threading.RLock()
+        self.repo: Repository | None = None
+        self.problem: str | None = None
+        try:
+            self.repo = Repository(self.data_dir)
+        except Exception as exc:  # unreadable data folder, ...: say so, keep running
+            log.error("cannot open the saved games in %s: %s", self.data_dir, exc)
+            self.problem = f"Cannot open the saved games in {self.data_dir}: {exc}"
+
+    @contextmanager
+    def using(self) -> Iterator[Repository]:
+        """The repository, held under the lock for the `with` block."""
+        if self.repo is None:
+            raise StorageUnavailable(self.problem or "no storage")
+        with self.lock:
+            yield self.repo
+
+    get = _forward(Repository.get)
+    list_games = _forward(Repository.list_games)
+    list_trash = _forward(Repository.list_trash)
+    player_stats = _forward(Repository.player_stats)
+    create_game = _forward(Repository.create_game)
+    import_game = _forward(Repository.import_game)
+    export_game = _forward(Repository.export_game)
+    delete_game = _forward(Repository.delete_game)
+    restore_game = _forward(Repository.restore_game)
+    record_hand = _forward(Repository.record_hand)
+    record_misdeal = _forward(Repository.record_misdeal)
+    replace_hand = _forward(Repository.replace_hand)
+    undo = _forward(Repository.undo)
+    redo = _forward(Repository.redo)
+
+    def notices(self) -> list[str]:
+        with self.lock:
+            notices = list(getattr(self.repo, "notices", []) or [])
+        return ([self.problem] if self.problem else []) + notices
+
+
+class Session:
+    """One tab's view of the data: the open game and what to show of it."""
+
+    def __init__(self, shared: SharedRepository):
+        self.shared = shared
+        self.game_id: str | None = None
+        self.stored: StoredGame | None = None  # the open game as saved
+        self.sheet: Scoresheet | None = None   # its scoresheet
+        self.next: NextHand | None = None      # who deals, leads, bids first ... next
+        self._notices_shown = False
+
+    # -- helpers -----------------------------------------------------------
+    def notices(self) -> list[str]:
+        if self._notices_shown:
+            return []
+        self._notices_shown = True
+        return self.shared.notices()
+
+    def close(self) -> None:
+        self.game_id = None
+
+    def _attempt(self, action: Callable[[], Any], done: str = "") -> Result:
+        """Run a change; a refusal or a storage error becomes a Result, and the
+        open game is reloaded from what was last saved."""
+        try:
+            stored = action()
+        except ScorekeeperError as exc:
+            log.info("refused: %s", exc)
+            self.reload()
+            return Result(False, readable(str(exc)), getattr(exc, "hand", None))
+        except OSError as exc:
+            log.error("storage trouble: %s", exc)
+            self.reload()
+            return Result(False, f"Could not save: {exc}. The game is as it was last saved.")
+        if stored is not None and getattr(stored, "id", None) == self.game_id:
+            self._set(stored)
+        return Result(True, done)
+
+    def _set(self, stored: StoredGame) -> None:
+        # the repository scored the game once when it read or changed it; next_hand reuses that sheet
+        self.stored = stored
+        self.sheet = stored.sheet
+        self.next = next_hand(stored.game, stored.sheet)
+
+    # -- the list of games ---------------------------------------------------
+    def list_games(self) -> list[GameSummary]:
+        return self.shared.list_games()
+
+    def player_stats(self) -> list[PlayerStats]:
+        return self.shared.player_stats()
+
+    def list_trash(self) -> list[GameSummary]:
+        return self.shared.list_trash()
+
+    def delete(self, game_id: str) -> Result:
+        res = self._attempt(lambda: self.shared.delete_game(game_id), "Game deleted")
+        if res and self.game_id == game_id:
+            self.close()
+        return res
+
+    def restore(self, game_id: str) -> Result:
+        return self._attempt(lambda: self.shared.restore_game(game_id), "Game restored")
+
+    # -- the open game ----------------------------------------------------------
+    def open(self, game_id: str) -> Result:
+        if self.game_id == game_id and self.stored is not None:
+            return Result(True)
+        self.game_id = game_id
+        try:
+            self._set(self.shared.get(game_id))
+        except ScorekeeperError as exc:
+            self.game_id = None
+            self.stored = self.sheet = self.next = None
+            return Result(False, str(exc))
+        return Result(True)
+
+    def reload(self) -> None:
+        """Read the open game again from storage (after another phone saved)."""
+        if self.game_id is None:
+            return
+        try:
+            self._set(self.shared.get(self.game_id))
+        except ScorekeeperError as exc:
+            log.warning("cannot reload %s: %s", self.game_id, exc)
+
+    @property
+    def game(self) -> Game | None:
+        return self.stored.game if self.stored is not None else None
+
+    @property
+    def version(self) -> int | None:
+        return self.stored.version if self.stored is not None else None
+
+    # -- starting a game ---------------------------------------------------------
+    def create_game(self, rules: RuleSet | dict | str, players: list[str], team_names: list[str] | None = None,
+                    first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
+        """Start a game; `rules` is a RuleSet or a record's rules spec."""
+        spec = rules.spec() if isinstance(rules, RuleSet) else rules
+        try:
+            game_id = self.shared.create_game(spec, players, teams=teams,
+                                       team_names=team_names or None, first_dealer=first_dealer)
+        except ScorekeeperError as exc:
+            return Result(False, readable(str(exc))), None
+        except OSError as exc:
+            return Result(False, f"Could not save the new game: {exc}"), None
+        return Result(True, "Game started"), game_id
+
+    def rematch(self, game_id: str) -> tuple[Result, str | None]:
+        """A new game with the same players, seats, teams and rules; the first deal passes to
+        the next player (the dealer of the old game's second hand)."""
+        try:
+            stored = self.shared.get(game_id)
+        except ScorekeeperError as exc:
+            return Result(False, readable(str(exc))), None
+        record = stored.record
+        res, new_id = self.create_game(record["rules"], list(record["players"]),
+                                       team_names=record.get("team_names"), teams=record.get("teams"),
+                                       first_dealer=stored.game.dealer_of(2))
+        if res:
+            res = Result(True, f"Rematch: {stored.game.dealer_of(2)} deals first")
+        return res, new_id
+
+    def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
+        """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
+        where = f"The file {file_name}" if file_name else "The pasted text"
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return Result(False, f"{where} is not a game record: it is not text"), None
+        if not text.strip():
+            return Result(False, f"{where} is empty: paste the record of an exported game"), None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # the parser's own words help nobody here
+            return Result(False, f"{where} is not a game record: a record is the JSON text "
+                                 "of an exported game, from its first { to its last }"), None
+        try:
+            game_id = self.shared.import_game(data)
+        except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
+            return Result(False, f"Not imported. {readable(str(exc))}"), None
+        return Result(True, "Game imported"), game_id
+
+    def export_record(self, game_id: str) -> tuple[Result, str]:
+        try:
+            record = self.shared.export_game(game_id)
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), ""
+        return Result(True), json.dumps(record, indent=2, ensure_ascii=False)
+
+    # -- changing the open game ----------------------------------------------------
+    def record_hand(self, hand: dict) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.record_hand(gid, hand,
+                                                                  expected_version=version), "Hand saved")
+
+    def replace_hand(self, number: int, hand: dict) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
+                                                                   expected_version=version),
+                             f"Hand {number} changed; the hands after it are scored again")
+
+    def misdeal(self) -> Result:
+        gid, version = self.game_id, self.version
+        return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
+                             "Misdeal: the deal passes on")
+
+    def undo(self) -> Result:
+        gid = self.game_id
+        return self._attempt(lambda: self.shared.undo(gid), "Undone")
+
+    def redo(self) -> Result:
+        gid = self.game_id
+        return self._attempt(lambda: self.shared.redo(gid), "Redone")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.stored is not None and self.stored.can_undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.stored is not None and self.stored.can_redo)
+
+    # -- for the entry and edit screens ---------------------------------------------
+    def draft(self) -> HandDraft:
+        """A fresh draft for the next hand of the open game."""
+        return HandDraft(self.game, self.next)
+
+    def draft_for(self, number: int, kept: dict | None = None) -> tuple[HandDraft, dict]:
+        """A draft holding recorded hand `number` (1-based), to edit it, and the hand as recorded.
+
+        `kept`: an edit of that hand not saved yet (refused because of a later hand), to go on with."""
+        game = self.game
+        before = game
+        while len(before.hands) >= number:
+            before = before.without_last_hand()
+        hand = game.hands[number - 1].to_dict()
+        return HandDraft.from_hand(game, next_hand(before), kept or hand), hand
+
+    def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
+        """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""
+        return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)

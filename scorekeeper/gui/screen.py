@@ -1,0 +1,65 @@
+"""The two sides of a screen: what the app asks of it, and what it may ask of the app.
+
+A screen (`views/*.py`, usually a `BaseScreen`) says through `Screen` whether
+the device stays awake while it is shown, and answers a resize and a theme
+switch.  It reaches the app only through `Host`: the page, the session, and a
+few verbs (go, refresh, message).  Neither side imports the other's module.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+import flet as ft
+
+from .models import Session
+
+
+class Screen(Protocol):
+    """What the router and the app ask of the screen on show."""
+
+    #: keep the device's screen on while this screen is shown (a game at the table)
+    keep_awake: bool
+
+    def build(self) -> ft.View:
+        """The view to put on the page."""
+        ...
+
+    def resized(self) -> None:
+        """The window changed size (rebuild if the layout depends on it)."""
+        ...
+
+    def theme_changed(self) -> None:
+        """Light/dark switched: redraw what theme colour roles do not follow."""
+        ...
+
+
+class Host(Protocol):
+    """What a screen may use of the app (one per browser tab)."""
+
+    page: ft.Page
+    session: Session
+
+    @property
+    def dark(self) -> bool: ...
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The query part of the route being shown: `/game/ID?tab=sheet` -> {"tab": "sheet"}."""
+        ...
+
+    def go(self, route: str) -> None: ...
+
+    def back(self) -> None: ...
+
+    def refresh(self) -> None:
+        """Build the screen on show again."""
+        ...
+
+    def message(self, text: str, action: str | None = None,
+                on_action: Callable[[], None] | None = None, error: bool = False) -> None: ...
+
+    def error(self, text: str) -> None: ...
+
+    def toggle_theme(self) -> None: ...
+
+    def broadcast(self, game_id: str) -> None: ...

@@ -1,0 +1,33 @@
+"""Small steps the browser tests of the new-game, games-list and edit screens share."""
+from __future__ import annotations
+
+
+def wait_label(app, identifier: str, text: str, timeout: float = 10_000) -> str:
+    """Wait until the control with that test id shows `text` (in its text or its accessible label)."""
+    app.page.wait_for_function(
+        """([id, text]) => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)].some(
+               el => ((el.innerText || '') + ' ' + (el.getAttribute('aria-label') || '')).includes(text))""",
+        arg=[identifier, text], timeout=timeout)
+    return app.text_of(identifier)
+
+
+def themes(app, name: str) -> None:
+    """A screenshot in the theme shown, then in the other one (the screen redraws in place)."""
+    app.screenshot(name)
+    app.tap("theme")
+    app.dark = not app.dark
+    app.settle()
+    app.screenshot(name)
+
+
+def field_value(app, label: str) -> str:
+    """What a text box holds (Flutter fills the DOM's <input> only while the box has the focus)."""
+    loc = app.page.get_by_label(label, exact=True).first
+    app._press(loc)
+    app.page.wait_for_function("n => document.activeElement && document.activeElement.getAttribute('aria-label') === n",
+                               arg=label)
+    try:  # the text follows the focus by a frame or two
+        app.page.wait_for_function("() => document.activeElement.value !== ''", timeout=2_000)
+    except Exception:
+        pass  # an empty box
+    return loc.input_value()

@@ -1,0 +1,52 @@
+"""The router without a browser: a route is built once however it is reached, and a route's query
+reaches the screen.  (App.go shows a route at once, then the browser reports the same route back.)"""
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.gui.router import Router, match, query_of
+
+
+class _Page:
+    def __init__(self):
+        self.views: list = []
+
+    def update(self, *controls) -> None:
+        pass
+
+
+class _Screen:
+    keep_awake = False
+
+    def __init__(self, params):
+        self.params = params
+
+    def build(self) -> ft.View:
+        return ft.View()
+
+    def resized(self) -> None:
+        pass
+
+    def theme_changed(self) -> None:
+        pass
+
+
+def test_a_route_reported_back_by_the_browser_is_not_built_again_but_a_refresh_is():
+    built: list[tuple[type, dict]] = []
+    router = Router(_Page(), make_screen=lambda cls, params: built.append((cls, params)) or _Screen(params),
+                    on_shown=lambda screen: None, on_error=lambda text: None)
+    router.show("/new")
+    router.show("/new")  # the browser's on_route_change after App.go's push_route
+    assert len(built) == 1
+    router.refresh()  # another phone saved: the screen is built again on purpose
+    assert len(built) == 2
+    router.show("/rules?preset=solo")
+    assert len(built) == 3 and router.query == {"preset": "solo"}
+    router.show("/rules?preset=ihop")  # another query is another route
+    assert len(built) == 4 and router.query == {"preset": "ihop"}
+
+
+def test_the_query_is_apart_from_the_template():
+    assert match("/game/abc?tab=sheet") == ("game", {"game_id": "abc"})
+    assert query_of("/game/abc?tab=sheet") == {"tab": "sheet"}
+    assert query_of("/game/abc") == {}

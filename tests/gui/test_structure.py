@@ -1,0 +1,79 @@
+"""The GUI's knowledge runs one way: models < components < views; the router and
+the screens know nothing of the app; the models import no flet.
+
+Imports are read from the source (relative ones resolved), so a late import
+inside a function counts too.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+GUI = Path(__file__).resolve().parents[2] / "scorekeeper" / "gui"
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module `path` imports, as a dotted name ("scorekeeper.gui.models.session")."""
+    package = ["scorekeeper", "gui", *path.relative_to(GUI).parent.parts]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def gui_files(folder: str = "") -> list[Path]:
+    return sorted((GUI / folder).rglob("*.py"))
+
+
+def test_the_models_import_no_flet_and_nothing_of_the_gui_above_them():
+    for path in gui_files("models"):
+        for name in imports_of(path):
+            assert not name.startswith(("flet", "flet_charts")), f"{path.name} imports {name}"
+            if name.startswith("scorekeeper.gui."):
+                assert name.startswith("scorekeeper.gui.models"), f"{path.name} imports {name}"
+
+
+def test_components_do_not_import_screens_or_the_app():
+    for path in gui_files("components"):
+        for name in imports_of(path):
+            assert not name.startswith(("scorekeeper.gui.views", "scorekeeper.gui.app",
+                                        "scorekeeper.gui.router")), f"{path.name} imports {name}"
+
+
+def test_screens_and_the_router_do_not_import_the_app():
+    for path in [*gui_files("views"), GUI / "router.py", GUI / "screen.py"]:
+        for name in imports_of(path):
+            assert not name.startswith("scorekeeper.gui.app"), f"{path.name} imports {name}"
+            assert not name.startswith("scorekeeper.gui.router") or path.name == "router.py", name
+
+
+def test_the_router_names_no_screen_and_nobody_asks_a_screen_by_hasattr():
+    router = (GUI / "router.py").read_text()
+    for module in ("games", "new_game", "edit_hand", "breakdown", "whatif", "chart", "stats"):
+        assert f'"{module}"' not in router, f"router.py names the {module} screen"
+    for path in gui_files():
+        assert "hasattr(" not in path.read_text(), f"{path.name} asks by hasattr"
+    for path in gui_files("views"):
+        assert ".router" not in path.read_text(), f"{path.name} reaches into the router"
+
+
+def test_every_screen_has_what_the_app_asks_of_it():
+    import importlib
+
+    from scorekeeper.gui.screen import Screen
+    from scorekeeper.gui.views import ROUTES
+
+    for _, module in ROUTES:
+        screen = importlib.import_module(f"scorekeeper.gui.views.{module}").Screen
+        for name in ("keep_awake", *(n for n in vars(Screen) if not n.startswith("_") and
+                                     callable(getattr(Screen, n)))):
+            assert hasattr(screen, name), f"{module}.Screen has no {name}"
+    awake = {m for _, m in ROUTES
+             if importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.keep_awake}
+    assert awake == {"game", "edit_hand", "breakdown"}

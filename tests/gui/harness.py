@@ -22,6 +22,42 @@ PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=T
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
 
+# Flutter (release build) draws a widget that failed to lay out as a flat grey box, about
+# 100,000 px tall when the failure is an unbounded height.  Two ways to see one:
+#: no semantics node is this tall or scrolls this far (css px); a long sheet is ~5,000
+BROKEN_EXTENT = 20_000
+#: ... and a screenshot holds no more than this many pixels of the box's grey
+ERROR_GREY, BROKEN_PIXELS = (196, 196, 195), 20_000
+_BROKEN_JS = """(limit) => {
+    const found = [];
+    for (const el of document.querySelectorAll('flt-semantics')) {
+        const r = el.getBoundingClientRect();
+        const extent = Math.max(r.height, r.width, el.scrollHeight, el.scrollWidth);
+        if (extent > limit) {
+            let named = el;
+            while (named && !named.getAttribute('flt-semantics-identifier')) named = named.parentElement;
+            found.push(`${Math.round(extent)} px in ${named ? named.getAttribute('flt-semantics-identifier') : 'the page'}`);
+        }
+    }
+    return found;
+}"""
+
+
+class DrawnBroken(AssertionError):
+    """The screen shows Flutter's error box: a widget failed to lay out."""
+
+
+def grey_pixels(png: Path | bytes) -> int:
+    """How many pixels of a screenshot have the grey of Flutter's error box."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png) if isinstance(png, bytes) else png).convert("RGB")
+    r0, g0, b0 = ERROR_GREY
+    return sum(n for n, (r, g, b) in image.getcolors(maxcolors=1 << 24)
+               if abs(r - r0) <= 4 and abs(g - g0) <= 4 and abs(b - b0) <= 4)
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -143,14 +179,25 @@ class Driver:
         self.page.get_by_text(text, exact=False).first.wait_for(state="attached",
                                                                 timeout=timeout)
 
+    # -- drawn, not broken -----------------------------------------------------
+    def assert_drawn(self, where: str = "") -> None:
+        """Fail if any part of the screen (on screen or scrolled away) is Flutter's error box."""
+        found = self.page.evaluate(_BROKEN_JS, BROKEN_EXTENT)
+        if found:
+            raise DrawnBroken(f"Flutter's error box (a widget failed to lay out){where}: "
+                              + "; ".join(found[:5]))
+
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
         """Tap (phone: a touch) or click at the control's centre.
 
         Pointer events at its position, as a finger would; scrolled into view
         first when it is off screen.  Retried when Flutter redraws the node.
+        The screen is checked for Flutter's error box first: every state a
+        test taps in is a state it has seen drawn.
         """
         from playwright.sync_api import Error
+        self.assert_drawn(" before a tap")
         for attempt in range(5):
             try:
                 before = loc.bounding_box(timeout=5_000)
@@ -218,7 +265,8 @@ class Driver:
         self.page.evaluate("""() => new Promise(r => requestAnimationFrame(
             () => requestAnimationFrame(() => setTimeout(r, 200))))""")
 
-    def screenshot(self, screen: str) -> Path:
+    def screenshot(self, screen: str, check: bool = True) -> Path:
+        """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box."""
         SCREENSHOTS.mkdir(exist_ok=True)
         if not self.phone:  # no hover tooltip from the last click in the picture
             self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
@@ -226,6 +274,12 @@ class Driver:
         theme = "dark" if self.dark else "light"
         path = SCREENSHOTS / f"{screen}-{self.name}-{theme}.png"
         self.page.screenshot(path=str(path))
+        if not check:
+            return path
+        self.assert_drawn(f" in {path.name}")
+        grey = grey_pixels(path)
+        if grey > BROKEN_PIXELS:
+            raise DrawnBroken(f"{path.name} holds {grey} px of the grey of Flutter's error box")
         return path
 
 

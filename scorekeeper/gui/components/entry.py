@@ -200,8 +200,11 @@ class EntryPanel:
             controls.append(self.chip("Blind nil", bidder in d.blind_nils,
                                  self._tap(lambda: d.toggle_nil(bidder, True)),
                                  f"blind-nil-{bidder}", width=None))
-        controls.append(ft.Text(chance.reason, size=12, color=MUTED, expand=True))
-        return self.row(f"blind-{bidder}", controls)
+        # the reason under the chips: an expanding text inside a wrapping row has no width
+        # to expand into, and Flutter draws its error box instead (issue 7, section 1)
+        return self.K(f"blind-{bidder}#col", ft.Column([
+            self.row(f"blind-{bidder}", controls),
+            ft.Text(chance.reason, size=12, color=MUTED)], spacing=4, tight=True))
 
     # -- the IHOP lock ----------------------------------------------------------
     def _lock(self) -> ft.Control:

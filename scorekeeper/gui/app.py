@@ -131,9 +131,10 @@ class App:
 
     def _on_broadcast(self, message) -> None:
         if isinstance(message, tuple) and message and message[0] == "game-changed":
-            if self.session.game_id == message[1]:
-                self.session.reload()
-            self.router.refresh()
+            game_id = message[1]
+            change = self.session.reload() if self.session.game_id == game_id else None
+            if self.router.current is not None:
+                self.router.current.changed_elsewhere(game_id, change)
             self.page.update()
 
 

@@ -32,6 +32,11 @@ class Screen(Protocol):
         """Light/dark switched: redraw what theme colour roles do not follow."""
         ...
 
+    def changed_elsewhere(self, game_id: str, change: str | None) -> None:
+        """Another device changed game `game_id` (the session has reloaded it if it is the
+        open game; `change` says what changed, e.g. "Hand 4 was saved")."""
+        ...
+
 
 class Host(Protocol):
     """What a screen may use of the app (one per browser tab)."""

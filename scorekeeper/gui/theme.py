@@ -33,9 +33,9 @@ def suit_title(text: str) -> str:
     return f"\u2660 {text}"
 
 
-def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:
+def text_style(size: int = 16, bold: bool = False, italic: bool = False) -> ft.TextStyle:
     """A button's text style: a ButtonStyle's text style replaces the theme's, font included."""
-    return ft.TextStyle(size=size, font_family=FONT,
+    return ft.TextStyle(size=size, font_family=FONT, italic=italic,
                         weight=ft.FontWeight.BOLD if bold else None)
 
 

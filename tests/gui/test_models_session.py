@@ -26,7 +26,7 @@ def game(session):
 
 def test_a_saved_hand_updates_the_sheet_and_the_next_hand(session, game):
     res = session.record_hand(PLAIN)
-    assert res.ok and res.message == "Hand saved"
+    assert res.ok and res.message == "Hand 1 saved"
     assert session.sheet.scores == {"Ann & Cat": 70, "Bob & Dan": 51}
     assert session.next.number == 2 and session.next.dealer == "Bob"
     assert session.can_undo and not session.can_redo
@@ -35,7 +35,7 @@ def test_a_saved_hand_updates_the_sheet_and_the_next_hand(session, game):
 def test_tricks_that_do_not_add_up_are_refused_with_the_reason(session, game):
     res = session.record_hand({"bids": PLAIN["bids"], "tricks": {"Ann & Cat": 7, "Bob & Dan": 5}})
     assert not res.ok
-    assert "tricks add up to 12" in res.message and "hand 1" in res.message
+    assert res.message.startswith("Hand 1: tricks add up to 12")  # a message starts with a capital
     assert session.game.hands == ()
 
 
@@ -53,7 +53,7 @@ def test_an_edit_that_breaks_a_later_hand_is_refused_naming_it(tmp_path):
     # making hand 1 leaves them not behind: the blind nil of hand 2 becomes illegal
     res = session.replace_hand(1, {"bids": {"Ann": 1, "Cat": 1, "Bob": 6, "Dan": 6},
                                    "tricks": {"Ann & Cat": 2, "Bob & Dan": 11}})
-    assert not res.ok and "hand 2" in res.message and "blind" in res.message
+    assert not res.ok and res.message.startswith("Hand 2:") and "blind" in res.message
     assert len(session.game.hands) == 2
 
 
@@ -72,7 +72,7 @@ def test_a_storage_error_is_a_message_and_the_game_stays_as_saved(session, game,
 
     monkeypatch.setattr(session.shared.repo, "record_hand", broken)
     res = session.record_hand(PLAIN)
-    assert not res.ok and "disk full" in res.message
+    assert not res.ok and res.message == "Disk full while writing the game"
     assert session.version == saved and len(session.game.hands) == 1
 
 
@@ -81,8 +81,23 @@ def test_another_phone_saved_first(session, game, tmp_path):
     other.open(game)
     assert other.record_hand(PLAIN)
     res = session.record_hand(PLAIN)  # this phone still shows the game before that save
-    assert not res.ok
+    assert not res.ok and res.conflict
+    assert res.message == "Hand 1 was saved on another device first"
     assert len(session.game.hands) == 1  # reloaded: the other phone's hand is shown
+    assert session.record_hand(PLAIN)  # saved as the next hand, on purpose
+    assert len(session.game.hands) == 2
+
+
+def test_undo_and_redo_say_what_they_did(session, game):
+    session.record_hand(PLAIN)
+    session.misdeal()
+    session.record_hand(PLAIN)
+    assert session.undo().message == "Hand 2 undone"  # the misdeal is not a hand
+    assert session.undo().message == "Misdeal undone"
+    assert session.redo().message == "Misdeal redone"
+    session.replace_hand(1, {**PLAIN, "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}})
+    assert session.undo().message == "The edit of hand 1 undone"
+    assert session.hand_title == "Hand 2"
 
 
 def test_rematch_keeps_players_and_rules(session, game):

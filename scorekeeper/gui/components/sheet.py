@@ -9,11 +9,12 @@ from typing import Callable
 import flet as ft
 
 from .. import theme
-from ..models.figures import signed
+from ..models.figures import renegs_text, signed
 from ..testid import tid
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 CHECK, CROSS = "\u2713", "\u2717"
+BAG_WARNING = "Next overtricks cost the bag penalty"
 
 
 def _bags_text(bags: int, rules) -> str:
@@ -44,41 +45,54 @@ def _mark(side_score) -> tuple[str, str | None]:
 
 
 def header(sheet, rules, sides: list[str], compact: bool) -> ft.Control:
-    """Totals and bags per side, with the bag warning and last hand's points."""
+    """Totals and bags per side, with the bag warning, the renegs and last hand's points.
+
+    `compact` (a phone): two lines a side, so the whole hand fits below.
+    """
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     leader = max(sheet.scores.values()) if sheet.scores else None
-    for i, side in enumerate(sides):
+    for side in sides:
         score = sheet.scores.get(side, 0)
         bags = sheet.bags.get(side, 0)
         side_last = last.sides.get(side) if last else None
-        warning = bool(side_last and side_last.bag_warning)
-        lines: list[ft.Control] = [
-            ft.Text(side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    weight=ft.FontWeight.BOLD if score == leader and score else None),
-            ft.Row([
-                tid(f"score-{side}", ft.Text(str(score), size=26 if compact else 30,
-                                             weight=ft.FontWeight.BOLD)),
-                ft.Text(signed(side_last.points) if side_last else "", size=14,
-                        color=theme.SET if side_last and side_last.points < 0 else MUTED),
-            ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END, wrap=True),
-            tid(f"bags-{side}", ft.Row([
-                ft.Icon(ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
-                        size=16, color=theme.WARN if warning else MUTED),
-                ft.Text(_bags_text(bags, rules), size=13,
-                        color=theme.WARN if warning else None,
-                        weight=ft.FontWeight.BOLD if warning else None),
-            ], spacing=4)),
-        ]
-        if warning:
-            lines.append(tid(f"bag-warning-{side}", ft.Text(
-                "Next overtricks cost the bag penalty", size=12, color=theme.WARN)))
+        # the warning is for the next hand: none once the game is over
+        warning = bool(side_last and side_last.bag_warning) and not sheet.finished
+        bag_line = tid(f"bags-{side}", ft.Row([
+            ft.Icon(ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
+                    size=15, color=theme.WARN if warning else MUTED),
+            ft.Text(_bags_text(bags, rules), size=12 if compact else 13,
+                    color=theme.WARN if warning else None,
+                    weight=ft.FontWeight.BOLD if warning else None),
+        ], spacing=3, tight=True), label=BAG_WARNING if warning else None,
+            tooltip=BAG_WARNING if warning else None)
+        points = ft.Text(signed(side_last.points) if side_last else "", size=13,
+                         color=theme.SET if side_last and side_last.points < 0 else MUTED)
+        big = tid(f"score-{side}", ft.Text(str(score), size=24 if compact else 30,
+                                           weight=ft.FontWeight.BOLD))
+        name = ft.Text(side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                       weight=ft.FontWeight.BOLD if score == leader and score else None)
+        if compact:
+            lines: list[ft.Control] = [
+                name,
+                ft.Row([big, points, ft.Container(expand=True), bag_line], spacing=4,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ]
+        else:
+            lines = [name, ft.Row([big, points], spacing=6, wrap=True,
+                                  vertical_alignment=ft.CrossAxisAlignment.END), bag_line]
+            if warning:
+                lines.append(tid(f"bag-warning-{side}", ft.Text(BAG_WARNING, size=12,
+                                                                 color=theme.WARN)))
+        if sheet.renegs.get(side):
+            lines.append(tid(f"renegs-{side}", ft.Text(
+                renegs_text(sheet.renegs[side], rules), size=12, max_lines=2, color=theme.SET)))
         cards.append(ft.Container(
-            ft.Column(lines, spacing=2, tight=True),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            ft.Column(lines, spacing=0, tight=True),
+            padding=ft.Padding.symmetric(horizontal=8 if compact else 10, vertical=4 if compact else 6),
             border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
         ))
-    return tid("totals", ft.Row(cards, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    return tid("totals", ft.Row(cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
 def _cell(text: str, width: int | None = None, bold: bool = False, color=None,

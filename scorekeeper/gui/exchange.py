@@ -8,7 +8,7 @@ def result_text(session, game_id: str) -> str:
     """A short text of the game for the group chat (values from the scoresheet)."""
     session.open(game_id)
     sheet = session.sheet
-    lines = [f"\u2660 Spades ({session.game.rules.name}), {len(sheet.hands)} hands"]
+    lines = [f"\u2660 Spades ({session.game.rules.name}), {sheet.hands_text}"]  # no misdeal counted
     for side in sheet.sides:
         lines.append(f"{side}: {sheet.scores[side]} ({sheet.bags[side]} bags)")
     if sheet.finished:

@@ -12,6 +12,8 @@ SEED = ft.Colors.GREEN_800
 
 #: smallest touch target (px), per the phone-first brief
 TARGET = 48
+#: for icon buttons and menu buttons (Material draws them 40 px by default)
+TAP_SIZE = ft.BoxConstraints(min_width=TARGET, min_height=TARGET)
 #: below this page width the game screen stacks its panels (phone layout)
 WIDE = 900
 

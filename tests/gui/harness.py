@@ -43,20 +43,49 @@ _BROKEN_JS = """(limit) => {
 }"""
 
 
+#: the smallest tap target (css px) on a phone, each way (theme.TARGET)
+TARGET = 48
+_TARGETS_JS = """(target) => {
+    const small = [];
+    const sel = '[role=button], [role=checkbox], [role=switch], [role=tab], [role=link], '
+              + '[role=menuitem], [role=radio], [role=slider]';
+    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge
+    const cut = (el, r) => {
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            const cs = getComputedStyle(p);
+            if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
+            const q = p.getBoundingClientRect();
+            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
+                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
+        }
+        return false;
+    };
+    for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;  // not laid out (hidden)
+        if ((r.width < target - 0.5 || r.height < target - 0.5) && !cut(el, r)) {
+            const name = (el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 40);
+            small.push(`${name || el.getAttribute('role')} ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+    }
+    return small;
+}"""
+
+
 class DrawnBroken(AssertionError):
     """The screen shows Flutter's error box: a widget failed to lay out."""
 
 
 def grey_pixels(png: Path | bytes) -> int:
-    """How many pixels of a screenshot have the grey of Flutter's error box."""
+    """How many pixels of a screenshot have the grey of Flutter's error box (±4 each channel)."""
     import io
 
-    from PIL import Image
+    from PIL import Image, ImageChops
 
     image = Image.open(io.BytesIO(png) if isinstance(png, bytes) else png).convert("RGB")
-    r0, g0, b0 = ERROR_GREY
-    return sum(n for n, (r, g, b) in image.getcolors(maxcolors=1 << 24)
-               if abs(r - r0) <= 4 and abs(g - g0) <= 4 and abs(b - b0) <= 4)
+    near = [band.point([255 if abs(v - c) <= 4 else 0 for v in range(256)])
+            for band, c in zip(image.split(), ERROR_GREY)]
+    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
 
 
 def free_port() -> int:
@@ -78,6 +107,7 @@ class Server:
         # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
             env.setdefault("FLET_WEB_RENDERER", renderer)
+        self.renderer = env.get("FLET_WEB_RENDERER")
         env.pop("DISPLAY", None)
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
@@ -187,6 +217,10 @@ class Driver:
             raise DrawnBroken(f"Flutter's error box (a widget failed to lay out){where}: "
                               + "; ".join(found[:5]))
 
+    def small_targets(self) -> list[str]:
+        """Every tappable control on screen smaller than 48x48 px: "Undo 40x40", ..."""
+        return self.page.evaluate(_TARGETS_JS, TARGET)
+
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
         """Tap (phone: a touch) or click at the control's centre.
@@ -262,8 +296,11 @@ class Driver:
 
     # -- pictures -----------------------------------------------------------
     def settle(self) -> None:
-        self.page.evaluate("""() => new Promise(r => requestAnimationFrame(
-            () => requestAnimationFrame(() => setTimeout(r, 200))))""")
+        """Wait until what was drawn is on screen: two frames, and (the default renderer
+        may show a stale frame a moment longer) 200 ms unless it is CanvasKit."""
+        wait = 30 if self.server.renderer == "canvaskit" else 200
+        self.page.evaluate("""(wait) => new Promise(r => requestAnimationFrame(
+            () => requestAnimationFrame(() => setTimeout(r, wait))))""", wait)
 
     def screenshot(self, screen: str, check: bool = True) -> Path:
         """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box."""

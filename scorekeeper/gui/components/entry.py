@@ -229,7 +229,7 @@ class EntryPanel:
         if d.bids_complete():
             text = self.lock(d, None).text
         else:
-            text = "Lock: the bids' total shows here once every side has bid"
+            text = "Lock: once every side has bid"
         return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
             text, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=text))))
 

@@ -5,9 +5,9 @@ from typing import Any, Hashable
 
 import flet as ft
 
+from .. import theme
 from ..screen import Host
 from ..testid import tid
-from ..theme import WIDE
 
 
 class BaseScreen:
@@ -79,8 +79,10 @@ class BaseScreen:
         leading = None
         if self.back:
             leading = tid("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
+                                                size_constraints=theme.TAP_SIZE,
                                                 on_click=lambda e: self.app.back()))
-        self.theme_button = ft.IconButton(on_click=lambda e: self.app.toggle_theme())
+        self.theme_button = ft.IconButton(size_constraints=theme.TAP_SIZE,
+                                          on_click=lambda e: self.app.toggle_theme())
         self.theme_changed()
         theme_button = tid("theme", self.theme_button)
         return ft.AppBar(
@@ -114,7 +116,7 @@ class BaseScreen:
 
     @property
     def wide(self) -> bool:
-        return self.width >= WIDE
+        return self.width >= theme.WIDE
 
 
 class HandScreen(BaseScreen):

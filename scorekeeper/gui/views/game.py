@@ -44,15 +44,18 @@ class Screen(BaseScreen):
                                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
         self.tabs_box = ft.Container()
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
+                                                     size_constraints=theme.TAP_SIZE,
                                                      on_click=lambda e: self.undo()))
         self.redo_button = tid("redo", ft.IconButton(ft.Icons.REDO, tooltip="Redo",
+                                                     size_constraints=theme.TAP_SIZE,
                                                      on_click=lambda e: self.redo()))
         self.new_draft()
         self.fill()
         return self.layout()
 
     def actions(self) -> list[ft.Control]:
-        menu = ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More", items=[
+        menu = ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More",
+                                  size_constraints=theme.TAP_SIZE, padding=12, items=[
             ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
                              on_click=lambda e: self.app.go(f"/game/{self.game_id}/rules")),
             ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
@@ -106,7 +109,7 @@ class Screen(BaseScreen):
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"
         show_entry = self.wide or self.tab == "hand"
-        self.sheet_box.controls = [sheetui.table(sheet, game.rules, sides, compact, self.open_hand,
+        self.sheet_box.controls = [sheetui.table(sheet, game, sides, compact, self.open_hand,
                                                  cache=self.sheet_cache)] if show_sheet else []
         self.sheet_box.visible = show_sheet
         if not self.wide:

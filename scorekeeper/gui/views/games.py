@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import exchange
+from ...engine.text import plural
+from .. import exchange, theme
 from ..testid import tid
 from .base import BaseScreen
 
@@ -18,6 +19,7 @@ class Screen(BaseScreen):
 
     def actions(self) -> list[ft.Control]:
         return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+                                           size_constraints=theme.TAP_SIZE,
                                            on_click=lambda e: self.app.go("/stats")))]
 
     def body(self) -> list[ft.Control]:
@@ -48,8 +50,9 @@ class Screen(BaseScreen):
         if finished:
             status = f"Won by {g.winner}" if g.winner else "Finished"
         else:
-            status = f"In progress \u00b7 {g.hands_played} hands"
+            status = f"In progress \u00b7 {plural(g.hands_played, 'hand')}"  # misdeals not counted
         menu = ft.PopupMenuButton(
+            size_constraints=theme.TAP_SIZE, padding=12,  # a 48 px target around the icon
             icon=ft.Icons.MORE_VERT, tooltip="More",
             items=[
                 ft.PopupMenuItem(content="Rematch (same players)", icon=ft.Icons.REPLAY,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...engine import PRESETS
+from .. import theme
 from ..models import options as house
 from ..models.search import Section, highlight, rule_sections
 from ..testid import tid
@@ -64,7 +65,7 @@ class Screen(BaseScreen):
             label="Search the rules", value=self.query, prefix_icon=ft.Icons.SEARCH,
             hint_text="e.g. nil, bags, blind", dense=False, autofocus=False,
             on_change=lambda e: self.search(e.control.value),
-            suffix=ft.IconButton(ft.Icons.CLEAR, tooltip="Clear the search",
+            suffix=ft.IconButton(ft.Icons.CLEAR, tooltip="Clear the search", size_constraints=theme.TAP_SIZE,
                                  on_click=lambda e: self.clear(search_field)),
         ))
         search_field = search.content

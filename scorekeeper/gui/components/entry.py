@@ -137,7 +137,9 @@ class EntryPanel:
             color=ft.Colors.PRIMARY if notice else MUTED,
             weight=ft.FontWeight.BOLD if notice else None,
             overflow=ft.TextOverflow.ELLIPSIS)), live_region=True))
-        controls: list[ft.Control] = [ft.Container(status, expand=True)]
+        # a fixed height: Save stays put whether the line beside it is one line or three
+        controls: list[ft.Control] = [ft.Container(status, expand=True, height=56,
+                                                   alignment=ft.Alignment.CENTER_LEFT)]
         if self.on_misdeal:
             controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))

@@ -25,7 +25,7 @@ from .chips import chip as _chip, number_chips as _number_chips, row as _row
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: a notice this long fits beside Save on a phone; a longer one goes above it
-SHORT = 40
+SHORT = 30
 
 
 class EntryPanel:

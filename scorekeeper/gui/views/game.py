@@ -229,6 +229,7 @@ class Screen(BaseScreen):
             if keep and old is not None and not old.is_empty() and carried is None:
                 self.keep_in_sight(old, f"{message}: what you entered no longer fits {s.hand_title}"
                                    if message else f"What you entered no longer fits {s.hand_title}")
+                message = None  # said above, with the numbers
             if carried is not None and message:
                 message = f"{message}; your entry is kept for {s.hand_title}"
             draft = carried or s.draft()
@@ -259,7 +260,7 @@ class Screen(BaseScreen):
         self.kept_box.content = tid("kept-entry", ft.Container(ft.Column([
             ft.Text(why, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER),
             tid("kept-numbers", ft.Text(f"Not saved: {draft.summary()}", size=14,
-                                        color=ft.Colors.ON_TERTIARY_CONTAINER, selectable=True)),
+                                        color=ft.Colors.ON_TERTIARY_CONTAINER)),
             ft.Row([tid("kept-dismiss", ft.TextButton("Dismiss", height=48, on_click=dismiss))],
                    alignment=ft.MainAxisAlignment.END),
         ], spacing=4, tight=True), padding=ft.Padding.only(left=12, right=6, top=8),

@@ -202,8 +202,11 @@ class Driver:
         return loc
 
     def text_of(self, identifier: str) -> str:
+        """What the control says: its text and the labels of it and all within it."""
         loc = self.wait_id(identifier)
-        return (loc.inner_text() or "") + " " + (loc.get_attribute("aria-label") or "")
+        return loc.evaluate("""el => [el.innerText || '',
+            ...[el, ...el.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label') || '')
+        ].join(' ')""")
 
     def has_text(self, text: str, timeout: float = 15_000) -> None:
         self.page.get_by_text(text, exact=False).first.wait_for(state="attached",

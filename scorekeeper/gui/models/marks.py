@@ -1,9 +1,10 @@
 """What happened to a side in a hand, as the sheet marks it: "made", "Dan's nil failed",
 "aces missed", "reneg", "bag penalty".  No flet, no scoring.
 
-The outcome of each contract is the engine's (`SideScore`: made, set, nils, blind,
-bag penalty); what was recorded besides (aces, no trump, bemo, penalties) is
-read from the hand as recorded.
+Every outcome is the engine's (`SideScore`: made, set, nils, blind, bag penalty;
+aces made or missed, a side's renegs and penalty bags where the engine gives them,
+as main's engine does since 8e45f2a); only what no rule changes (who reneged, cards
+left unplayed, no trump and bemo as recorded) is read from the hand as recorded.
 """
 from __future__ import annotations
 
@@ -41,11 +42,13 @@ def side_marks(ss: SideScore, side: str, hand: Hand) -> list[Mark]:
         nil = "blind nil" if player in blind else "nil"
         marks.append(Mark(f"{player} {nil} {CHECK}", Tone.MADE) if made
                      else Mark(f"{player}'s {nil} failed", Tone.SET))
-    for name, value, good, bad in (("aces", hand.aces.get(side), f"aces {CHECK}", "aces missed"),
-                                   ("no trump", hand.no_trump.get(side), f"no trump {CHECK}",
-                                    "no trump failed")):
-        if value is not None:
-            marks.append(Mark(good, Tone.MADE) if value else Mark(bad, Tone.SET))
+    aces = _engine(ss, "aces")  # a reneg by the other side makes it count as made: the engine knows
+    if aces is not None:
+        marks.append(Mark(f"aces {CHECK}", Tone.MADE) if aces else Mark("aces missed", Tone.SET))
+    no_trump = hand.no_trump.get(side)
+    if no_trump is not None:
+        marks.append(Mark(f"no trump {CHECK}", Tone.MADE) if no_trump
+                     else Mark("no trump failed", Tone.SET))
     bemo = hand.bemo.get(side)
     if bemo is not None:
         marks.append(Mark(f"{bemo.size} bemo {CHECK}", Tone.MADE) if bemo.made
@@ -54,12 +57,20 @@ def side_marks(ss: SideScore, side: str, hand: Hand) -> list[Mark]:
         if penalty.side != side:
             continue
         if penalty.reneg:
-            marks.append(Mark("reneg" if penalty.reneg == 1 else f"{penalty.reneg} renegs", Tone.SET))
+            bags = _engine(ss, "penalty_bags")
+            marks.append(Mark(("reneg" if penalty.reneg == 1 else f"{penalty.reneg} renegs")
+                              + (f", {bags} bags" if bags else ""), Tone.SET))
         if penalty.unplayed_cards:
             marks.append(Mark(f"{penalty.unplayed_cards} unplayed", Tone.SET))
     if ss.bag_penalty:
         marks.append(Mark("bag penalty", Tone.SET))
     return marks
+
+
+def _engine(ss: SideScore, outcome: str):
+    """An outcome the engine may give on a SideScore (aces, penalty_bags: main's engine has
+    them); None from an engine that does not, and the sheet then shows no mark for it."""
+    return getattr(ss, outcome, None)
 
 
 def tone_of(marks: list[Mark]) -> Tone:

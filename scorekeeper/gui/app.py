@@ -81,7 +81,11 @@ class App:
     # -- messages ----------------------------------------------------------
     def message(self, text: str, action: str | None = None,
                 on_action: Callable[[], None] | None = None, error: bool = False) -> None:
-        """A short message at the bottom of the screen (with an optional action)."""
+        """A short message: in the screen's own place for it, else at the bottom of the
+        screen (with an optional action)."""
+        screen = self.router.current
+        if action is None and not error and screen is not None and screen.notify(text):
+            return
         bar = ft.SnackBar(
             ft.Semantics(identifier="message", content=ft.Text(text)),
             action=action,

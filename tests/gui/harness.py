@@ -294,8 +294,16 @@ class Driver:
                                         timeout=3_000)
         except Exception:  # redrawn under us: type into whatever has the focus now
             pass
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
+        for _ in range(3):  # a busy machine can drop the first keys before the box has the focus
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+            try:
+                if loc.input_value(timeout=2_000) == text:
+                    return
+            except Exception:  # redrawn under us: look again
+                pass
+            self._press(loc)
+            self.page.wait_for_timeout(200)
 
     # -- pictures -----------------------------------------------------------
     def settle(self) -> None:

@@ -5,6 +5,7 @@ chips keep their identity between redraws.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable
 
 import flet as ft
@@ -18,13 +19,30 @@ def _keep(keeper: Keeper | None, key: str, control):
     return keeper.keep(key, control) if keeper is not None else control
 
 
-def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: str,
-         width: int | None = TARGET, tooltip: str | None = None,
-         keeper: Keeper | None = None, disabled: bool = False, italic: bool = False,
-         size: int = 16) -> ft.Control:
-    """One tap target, 48 px high (at least 48 wide): filled when selected."""
-    style = ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=10 if width is None else 0),
+class ChipButton(ft.Button):
+    """A Button that hands Flutter the same merged style object while its style is the
+    same: ft.Button merges its style afresh on every update, and every chip on screen
+    would send its whole style again each time the entry is redrawn."""
+
+    def before_update(self):
+        super().before_update()
+        merged = self._internals.get("style")
+        if merged is not None:
+            self._internals["style"] = _merged(merged)
+
+
+def _merged(style: ft.ButtonStyle) -> ft.ButtonStyle:
+    return _MERGED.setdefault(repr(style), style)
+
+
+_MERGED: dict[str, ft.ButtonStyle] = {}
+
+
+@functools.lru_cache(maxsize=None)
+def _style(selected: bool, padded: bool, size: int, italic: bool) -> ft.ButtonStyle:
+    """A chip's look, one object per kind: a redraw that keeps it sends no patch."""
+    return ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=10 if padded else 0),
         shape=ft.RoundedRectangleBorder(radius=12),
         text_style=theme.text_style(size, selected, italic),
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE,
@@ -32,7 +50,15 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
         side=ft.BorderSide(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
         elevation=0,
     )
-    button = _keep(keeper, identifier + "#button", ft.Button(
+
+
+def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: str,
+         width: int | None = TARGET, tooltip: str | None = None,
+         keeper: Keeper | None = None, disabled: bool = False, italic: bool = False,
+         size: int = 16) -> ft.Control:
+    """One tap target, 48 px high (at least 48 wide): filled when selected."""
+    style = _style(selected, width is None, size, italic)
+    button = _keep(keeper, identifier + "#button", ChipButton(
         label, on_click=lambda e: on_click(), style=style, width=width, height=TARGET,
         tooltip=tooltip, disabled=disabled))
     return _keep(keeper, identifier, ft.Semantics(identifier=identifier, content=button,

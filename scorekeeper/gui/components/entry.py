@@ -138,8 +138,8 @@ class EntryPanel:
             weight=ft.FontWeight.BOLD if notice else None,
             overflow=ft.TextOverflow.ELLIPSIS)), live_region=True))
         # a fixed height: Save stays put whether the line beside it is one line or three
-        controls: list[ft.Control] = [ft.Container(status, expand=True, height=56,
-                                                   alignment=ft.Alignment.CENTER_LEFT)]
+        controls: list[ft.Control] = [keep("status#box", ft.Container(
+            status, expand=True, height=56, alignment=ft.Alignment.CENTER_LEFT))]
         if self.on_misdeal:
             controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
@@ -187,8 +187,9 @@ class EntryPanel:
                     toggles.append(self.chip("Blind nil", bidder in d.blind_nils,
                                              self._tap(lambda: d.toggle_nil(bidder, True)),
                                              f"blind-nil-{bidder}", width=None))
-        head = ft.Row([self._bidder_title(bidder, side.name if first_of_side else None), *toggles],
-                      spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        head = self.keep(f"bidder-{bidder}#head", ft.Row(
+            [self._bidder_title(bidder, side.name if first_of_side else None), *toggles],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         parts: list[ft.Control] = [head, self.number_chips(
             values, selected, lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
             f"bid-{bidder}", labels={NIL: "Nil"},
@@ -209,14 +210,17 @@ class EntryPanel:
         if special:
             spans.append(ft.TextSpan(f"  {special}", ft.TextStyle(
                 size=12, color=theme.MADE, weight=ft.FontWeight.BOLD)))
-        lines: list[ft.Control] = [ft.Text(spans=spans, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+        keep = self.keep
+        lines: list[ft.Control] = [keep(f"bidder-{bidder}#name", ft.Text(
+            spans=spans, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))]
         note = d.blind_note(blind_side) if blind_side else None
         if note:
-            chance = d.blind_chance(blind_side)
-            lines.append(tid(f"blind-reason-{bidder}", ft.Text(
-                note, size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                tooltip=chance.reason if chance else None), label=chance.reason if chance else None))
-        return ft.Column(lines, spacing=0, tight=True, expand=True)
+            reason = d.blind_chance(blind_side).reason if d.blind_chance(blind_side) else None
+            lines.append(keep(f"blind-reason-{bidder}", tid(f"blind-reason-{bidder}", keep(
+                f"blind-reason-{bidder}#t", ft.Text(
+                    note, size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    tooltip=reason)), label=reason)))
+        return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
 
     def _blind_chip(self, bidder: str) -> ft.Control:
         d = self.draft
@@ -245,7 +249,7 @@ class EntryPanel:
             return None
         raiser = first.raiser
         rows: list[ft.Control] = [
-            ft.Text(f"{raiser} may raise by", size=13, color=MUTED),
+            self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
             self.number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
                               lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
                               f"raise-{raiser}", labels={0: "No"})]
@@ -253,8 +257,8 @@ class EntryPanel:
         after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
         if after.locked is False and after.max_raise:
             lock_k = after.max_raise
-            rows.append(ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
-                                size=13, color=MUTED))
+            rows.append(self.keep("lock#t", ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
+                                                    size=13, color=MUTED)))
             rows.append(self.row(f"lock-{dealer_side}", [
                 self.chip("No", not d.raised.get(dealer_side),
                           self._tap(lambda: d.set_raise(dealer_side, 0)),
@@ -272,7 +276,7 @@ class EntryPanel:
         then one set of chips 0..N for that one."""
         d = self.draft
         counted = d.counted
-        choosers: list[ft.Control] = [ft.Text("Took", size=13, color=MUTED)]
+        choosers: list[ft.Control] = [self.keep("took", ft.Text("Took", size=13, color=MUTED))]
         for key in d.trick_keys():
             value = d.tricks.get(key)
             choosers.append(self.chip(f"{key}: {'?' if value is None else value}", key == counted,

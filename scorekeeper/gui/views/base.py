@@ -48,6 +48,9 @@ class BaseScreen:
         if self.layout_key() != self._built_for:
             self.app.refresh()
 
+    def notify(self, text: str) -> bool:
+        return False
+
     def changed_elsewhere(self, game_id: str, change: str | None) -> None:
         """Another device changed a game: rebuild if this screen shows it (or all games)."""
         if self.params.get("game_id", game_id) == game_id:

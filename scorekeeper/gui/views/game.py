@@ -239,6 +239,13 @@ class Screen(BaseScreen):
             self.entry_version = s.version
         self.fill_entry()
 
+    def notify(self, text: str) -> bool:
+        """Beside Save while the entry is on screen (a message at the bottom would cover it)."""
+        if self.panel is None or self.session.sheet.finished or not self.bar_box.visible:
+            return False
+        self.panel.show(text)
+        return True
+
     def changed_elsewhere(self, game_id: str, change: str | None) -> None:
         """Another device changed this game: the sheet follows; this device's entry stays."""
         if game_id != self.game_id:

@@ -61,5 +61,5 @@ async def import_record(app) -> None:
         title=ft.Text("Import a game"),
         content=ft.Column([ft.Text("Paste the record of an exported game."), field, error],
                           tight=True, width=500),
-        actions=[ft.TextButton("Cancel", on_click=lambda e: app.page.pop_dialog()),
-                 ft.FilledButton("Import", on_click=do_import)]))
+        actions=[ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),
+                 ft.FilledButton("Import", height=48, on_click=do_import)]))

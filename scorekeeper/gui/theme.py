@@ -24,11 +24,13 @@ WARN = ft.Colors.AMBER_700
 
 
 def light() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True,
+                    # a switch is 40 px high by default: 48, the smallest target
+                    switch_theme=ft.SwitchTheme(padding=ft.Padding.symmetric(horizontal=4, vertical=8)))
 
 
 def dark() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+    return light()
 
 
 def suit_title(text: str) -> str:

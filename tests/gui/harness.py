@@ -314,7 +314,8 @@ class Driver:
             () => requestAnimationFrame(() => setTimeout(r, wait))))""", wait)
 
     def screenshot(self, screen: str, check: bool = True) -> Path:
-        """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box."""
+        """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box,
+        or, on a phone, a tappable control under 48x48 px."""
         SCREENSHOTS.mkdir(exist_ok=True)
         if not self.phone:  # no hover tooltip from the last click in the picture
             self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
@@ -328,6 +329,9 @@ class Driver:
         grey = grey_pixels(path)
         if grey > BROKEN_PIXELS:
             raise DrawnBroken(f"{path.name} holds {grey} px of the grey of Flutter's error box")
+        if self.phone:
+            small = self.small_targets()
+            assert not small, f"{path.name}: tap targets under {TARGET} px: {small}"
         return path
 
 

@@ -108,7 +108,7 @@ def expect_text(app, identifier: str, wanted: str, timeout: float = 10_000) -> N
     raise AssertionError(f"{identifier}: wanted {wanted!r}, the screen shows {seen!r}")
 
 
-@pytest.fixture(params=["desktop", "phone"])
+@pytest.fixture
 def app(request, make_driver):
     driver = make_driver(phone=request.param == "phone")
     driver.expect_text = lambda i, w, timeout=10_000: expect_text(driver, i, w, timeout)
@@ -178,6 +178,9 @@ def reload_and_find_it_intact(app, table: Table) -> None:
     app.wait_id(f"sheet-row-{len(table.game.hands)}")
 
 
+# each whole game once (about half a minute each): the standard one at a desktop, the IHOP
+# one on a phone; every preset is entered on both in test_entry_states and test_plain_hands
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
 def test_standard_game(app):
     """Standard, to 300, blind nil on: a nil, a set, the 10-bag penalty, a blind nil, the end."""
     start_game(app, "standard", ["option-win_score-300", "option-blind_nil"])
@@ -225,6 +228,7 @@ def test_standard_game(app):
     app.screenshot("game-over")
 
 
+@pytest.mark.parametrize("app", ["phone"], indirect=True)
 def test_ihop_game(app):
     """IHOP to 300: nil, the lock raise, a set, the bag penalty, a blind 6, Wheels to win."""
     start_game(app, "ihop", ["option-win_score-300"])

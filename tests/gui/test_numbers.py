@@ -73,3 +73,37 @@ def test_the_bag_warning_goes_once_the_game_is_over(make_driver, games):
     assert "9/10 bags" in app.text_of(f"bags-{AC}")
     assert "bag penalty" not in app.text_of(f"bags-{AC}")
     app.screenshot("numbers-over")
+
+
+def save_is_uncovered(app) -> bool:
+    """Nothing lies over the middle of Save (a message at the bottom would)."""
+    return app.page.evaluate("""() => {
+        const save = document.querySelector('[flt-semantics-identifier="save-hand"]');
+        const r = save.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return save.contains(top);
+    }""")
+
+
+def test_undo_and_redo_say_what_they_did_beside_save(make_driver, server):
+    gid = Repository(server.data_dir).create_game("standard", PLAYERS)
+    app = make_driver(phone=True)
+    app.open(f"game/{gid}")
+    app.wait_id("save-hand")
+    for name, bid in (("Bob", 3), ("Cat", 4), ("Dan", 2), ("Ann", 3)):
+        app.tap(f"bid-{name}-{bid}")
+    app.tap("tricks-7")
+    app.tap("save-hand")
+    for identifier, words in (("save-hand", "Hand 1 saved"), ("undo", "Hand 1 undone"),
+                              ("redo", "Hand 1 redone")):
+        if identifier != "save-hand":
+            app.tap(identifier)
+        for _ in range(100):
+            if words in app.text_of("entry-status"):
+                break
+            app.page.wait_for_timeout(100)
+        else:
+            raise AssertionError(f"{identifier}: {app.text_of('entry-status')!r}")
+        assert save_is_uncovered(app), f"after {identifier}, something covers Save"
+        app.screenshot(f"words-{identifier}")
+    assert "bids first" in app.text_of("bidder-Cat")  # hand 2: Cat bids first, on her row

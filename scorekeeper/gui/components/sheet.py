@@ -173,12 +173,14 @@ def _head(sides: list[str], compact: bool) -> ft.Control:
 
 
 def _row(hs, hand, sides, compact, on_tap) -> ft.Control:
+    """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
+    no points to explain); a hand thrown out says why on its breakdown."""
     number = _cell(str(hs.number), width=34, bold=True)
     if hs.misdeal or hs.thrown_out:
         what = "misdeal" if hs.misdeal else (hs.note or "thrown out")
         content = ft.Row([number, ft.Text(f"{what} \u00b7 {hs.dealer} dealt", size=12,
                                           color=MUTED, italic=True, expand=True)], spacing=4)
-        height = 30
+        height = 30 if hs.misdeal else 48
     else:
         cells: list[ft.Control] = [number]
         for side in sides:
@@ -190,10 +192,11 @@ def _row(hs, hand, sides, compact, on_tap) -> ft.Control:
                                           expand=True))
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         height = 58 if compact else 48
+    tappable = not hs.misdeal
     return SheetRow(identifier=f"sheet-row-{hs.number}", content=ft.Container(
-        content, height=height, border_radius=8, ink=True,
+        content, height=height, border_radius=8, ink=tappable,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        on_click=lambda e, n=hs.number: on_tap(n)), button=True,
+        on_click=(lambda e, n=hs.number: on_tap(n)) if tappable else None), button=tappable,
         label=f"Misdeal, hand {hs.number}" if hs.misdeal else f"Hand {hs.number}")
 
 

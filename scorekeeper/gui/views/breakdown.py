@@ -15,7 +15,7 @@ class Screen(HandScreen):
 
     def actions(self) -> list[ft.Control]:
         return [tid("edit-hand", ft.TextButton(
-            "Edit", icon=ft.Icons.EDIT,
+            "Edit", height=48, icon=ft.Icons.EDIT,
             on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
 
     def body(self) -> list[ft.Control]:

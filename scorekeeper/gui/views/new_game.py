@@ -74,7 +74,7 @@ class Screen(BaseScreen):
                          wrap=True, spacing=6, run_spacing=6)
         out: list[ft.Control] = [section("Rules", [
             presets, tid("preset-summary", ft.Text(PRESET_SUMMARY.get(self.preset, ""), size=14)),
-            tid("read-rules", ft.TextButton("Read the rules", icon=ft.Icons.MENU_BOOK,
+            tid("read-rules", ft.TextButton("Read the rules", icon=ft.Icons.MENU_BOOK, height=48,
                                             on_click=lambda e: self.app.go("/rules")))])]
         out.append(self.players_section())
         out.append(self.dealer_section())
@@ -129,7 +129,7 @@ class Screen(BaseScreen):
 
     def options_section(self) -> ft.Control:
         toggle = tid("options-toggle", ft.TextButton(
-            ("Hide house rules" if self.show_options else "House rules (optional)"),
+            ("Hide house rules" if self.show_options else "House rules (optional)"), height=48,
             icon=ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE,
             on_click=self.tap(lambda: setattr(self, "show_options", not self.show_options))))
         if not self.show_options:

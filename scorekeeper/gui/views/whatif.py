@@ -85,7 +85,7 @@ class Screen(BaseScreen):
         first, rest = house.ordered_options(rules)
         self._labels: dict[str, ft.Text] = {}
         self._head = ft.Text(size=13, expand=True, color=MUTED)
-        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT,
+        self._reset = ft.TextButton("Reset", icon=ft.Icons.RESTART_ALT, height=48,
                                     on_click=lambda e: self.pick_preset(GAME_RULES))
         head = ft.Row([self._head, tid("whatif-reset", self._reset)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -9,6 +9,7 @@ from typing import Callable
 import flet as ft
 
 from .. import theme
+from ..keep import Keeper
 from ..models.figures import renegs_text, signed
 from ..models.marks import Tone, side_marks, tone_of
 from ..testid import tid
@@ -31,11 +32,13 @@ def _marks(ss, side: str, hand) -> tuple[str, object]:
     return "\n".join(m.text for m in marks), TONE_COLOURS[tone_of(marks)]
 
 
-def header(sheet, rules, sides: list[str], compact: bool) -> ft.Control:
+def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None) -> ft.Control:
     """Totals and bags per side, with the bag warning, the renegs and last hand's points.
 
-    `compact` (a phone): two lines a side, so the whole hand fits below.
+    `compact` (a phone): two lines a side, so the whole hand fits below.  With a
+    `keeper` (kept by the screen), a save sends only the numbers that changed.
     """
+    keep = keeper.keep if keeper is not None else (lambda key, control: control)
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     leader = max(sheet.scores.values()) if sheet.scores else None
@@ -45,41 +48,47 @@ def header(sheet, rules, sides: list[str], compact: bool) -> ft.Control:
         side_last = last.sides.get(side) if last else None
         # the warning is for the next hand: none once the game is over
         warning = bool(side_last and side_last.bag_warning) and not sheet.finished
-        bag_line = tid(f"bags-{side}", ft.Row([
-            ft.Icon(ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
-                    size=15, color=theme.WARN if warning else MUTED),
-            ft.Text(_bags_text(bags, rules), size=12 if compact else 13,
-                    color=theme.WARN if warning else None,
-                    weight=ft.FontWeight.BOLD if warning else None),
-        ], spacing=3, tight=True), label=BAG_WARNING if warning else None,
-            tooltip=BAG_WARNING if warning else None)
-        points = ft.Text(signed(side_last.points) if side_last else "", size=13,
-                         color=theme.SET if side_last and side_last.points < 0 else MUTED)
-        big = tid(f"score-{side}", ft.Text(str(score), size=24 if compact else 30,
-                                           weight=ft.FontWeight.BOLD))
-        name = ft.Text(side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                       weight=ft.FontWeight.BOLD if score == leader and score else None)
+        bag_line = keep(f"{side}#bags", tid(f"bags-{side}", keep(f"{side}#bags-row", ft.Row([
+            keep(f"{side}#bags-icon", ft.Icon(
+                ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
+                size=15, color=theme.WARN if warning else MUTED)),
+            keep(f"{side}#bags-text", ft.Text(_bags_text(bags, rules), size=12 if compact else 13,
+                                              color=theme.WARN if warning else None,
+                                              weight=ft.FontWeight.BOLD if warning else None)),
+        ], spacing=3, tight=True)), label=BAG_WARNING if warning else None,
+            tooltip=BAG_WARNING if warning else None))
+        points = keep(f"{side}#points", ft.Text(
+            signed(side_last.points) if side_last else "", size=13,
+            color=theme.SET if side_last and side_last.points < 0 else MUTED))
+        big = keep(f"{side}#score", tid(f"score-{side}", keep(f"{side}#score-text", ft.Text(
+            str(score), size=24 if compact else 30, weight=ft.FontWeight.BOLD))))
+        name = keep(f"{side}#name", ft.Text(
+            side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            weight=ft.FontWeight.BOLD if score == leader and score else None))
         if compact:
             lines: list[ft.Control] = [
                 name,
-                ft.Row([big, points, ft.Container(expand=True), bag_line], spacing=4,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                keep(f"{side}#line", ft.Row(
+                    [big, points, keep(f"{side}#gap", ft.Container(expand=True)), bag_line],
+                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             ]
         else:
-            lines = [name, ft.Row([big, points], spacing=6, wrap=True,
-                                  vertical_alignment=ft.CrossAxisAlignment.END), bag_line]
+            lines = [name, keep(f"{side}#line", ft.Row(
+                [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END)),
+                bag_line]
             if warning:
-                lines.append(tid(f"bag-warning-{side}", ft.Text(BAG_WARNING, size=12,
-                                                                 color=theme.WARN)))
+                lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
+                    BAG_WARNING, size=12, color=theme.WARN))))
         if sheet.renegs.get(side):
-            lines.append(tid(f"renegs-{side}", ft.Text(
-                renegs_text(sheet.renegs[side], rules), size=12, max_lines=2, color=theme.SET)))
-        cards.append(ft.Container(
-            ft.Column(lines, spacing=0, tight=True),
+            lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
+                renegs_text(sheet.renegs[side], rules), size=12, max_lines=2, color=theme.SET))))
+        cards.append(keep(f"{side}#card", ft.Container(
+            keep(f"{side}#column", ft.Column(lines, spacing=0, tight=True)),
             padding=ft.Padding.symmetric(horizontal=8 if compact else 10, vertical=4 if compact else 6),
             border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
-        ))
-    return tid("totals", ft.Row(cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+        )))
+    return keep("totals", tid("totals", keep("totals#row", ft.Row(
+        cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))))
 
 
 def _cell(text: str, width: int | None = None, bold: bool = False, color=None,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import theme
+from .. import exchange, theme
 from ..components import sheet as sheetui
 from ..components.chips import chip
 from ..components.entry import EntryPanel
-from .. import exchange
+from ..keep import Keeper
 from ..testid import tid
 from .base import BaseScreen
 
@@ -29,6 +29,7 @@ class Screen(BaseScreen):
         self.tab = "hand"
         self.panel: EntryPanel | None = None
         self.sheet_cache: dict = {}
+        self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
 
     # -- building ---------------------------------------------------------------
     def build(self) -> ft.View:
@@ -104,7 +105,7 @@ class Screen(BaseScreen):
         game, sheet = s.game, s.sheet
         sides = list(sheet.sides)
         compact = not self.wide
-        self.totals.content = sheetui.header(sheet, game.rules, sides, compact)
+        self.totals.content = sheetui.header(sheet, game.rules, sides, compact, self.totals_keeper)
         self.undo_button.content.disabled = not s.can_undo
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"

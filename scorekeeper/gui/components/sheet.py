@@ -18,9 +18,11 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 BAG_WARNING = "Next overtricks cost the bag penalty"
 
 
-def _bags_text(bags: int, rules) -> str:
-    limit = getattr(rules, "bag_limit", None)
-    return f"{bags}/{limit} bags" if limit else f"{bags} bags"
+def _bags_text(bags: int, rules, short: bool = False) -> str:
+    """'4/10 bags'; `short` (three cards on a phone): '4/10' beside the bag icon."""
+    limit = rules.bag_limit
+    text = f"{bags}/{limit}" if limit else str(bags)
+    return text if short else f"{text} bags"
 
 
 TONE_COLOURS = {Tone.MADE: theme.MADE, Tone.SET: theme.SET, Tone.PLAIN: None}
@@ -39,6 +41,7 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
     `keeper` (kept by the screen), a save sends only the numbers that changed.
     """
     keep = keeper.keep if keeper is not None else (lambda key, control: control)
+    short = compact and len(sides) > 2  # three cards on a phone: '4/10' by the bag icon
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     leader = max(sheet.scores.values()) if sheet.scores else None
@@ -52,10 +55,11 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
             keep(f"{side}#bags-icon", ft.Icon(
                 ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
                 size=15, color=theme.WARN if warning else MUTED)),
-            keep(f"{side}#bags-text", ft.Text(_bags_text(bags, rules), size=12 if compact else 13,
+            keep(f"{side}#bags-text", ft.Text(_bags_text(bags, rules, short), size=12 if compact else 13,
                                               color=theme.WARN if warning else None,
                                               weight=ft.FontWeight.BOLD if warning else None)),
-        ], spacing=3, tight=True)), label=BAG_WARNING if warning else None,
+        ], spacing=3, tight=True)), label=BAG_WARNING if warning else (
+            _bags_text(bags, rules) if short else None),
             tooltip=BAG_WARNING if warning else None))
         points = keep(f"{side}#points", ft.Text(
             signed(side_last.points) if side_last else "", size=13,

@@ -92,7 +92,7 @@ class App:
             on_action=(lambda e: on_action()) if on_action else None,
             duration=ft.Duration(seconds=6 if action else 4),
             bgcolor=ft.Colors.ERROR if error else None,
-            show_close_icon=True,
+            show_close_icon=False,  # its icon is a 40 px target; a message goes by itself
         )
         self.page.show_dialog(bar)
 

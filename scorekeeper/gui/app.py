@@ -108,14 +108,18 @@ class App:
     # -- messages ----------------------------------------------------------
     def message(self, text: str, action: str | None = None,
                 on_action: Callable[[], None] | None = None, error: bool = False) -> None:
-        """A short message at the bottom of the screen (with an optional action)."""
+        """A short message: in the screen's own place for it, else at the bottom of the
+        screen (with an optional action)."""
+        screen = self.router.current
+        if action is None and not error and screen is not None and screen.notify(text):
+            return
         bar = ft.SnackBar(
             ft.Semantics(identifier="message", content=ft.Text(text)),
             action=action,
             on_action=(lambda e: on_action()) if on_action else None,
             duration=ft.Duration(seconds=6 if action else 4),
             bgcolor=ft.Colors.ERROR if error else None,
-            show_close_icon=True,
+            show_close_icon=False,  # its icon is a 40 px target; a message goes by itself
         )
         self.page.show_dialog(bar)
 
@@ -158,9 +162,10 @@ class App:
 
     def _on_broadcast(self, message) -> None:
         if isinstance(message, tuple) and message and message[0] == "game-changed":
-            if self.session.game_id == message[1]:
-                self.session.reload()
-            self.router.refresh()
+            game_id = message[1]
+            change = self.session.reload() if self.session.game_id == game_id else None
+            if self.router.current is not None:
+                self.router.current.changed_elsewhere(game_id, change)
             self.page.update()
 
 

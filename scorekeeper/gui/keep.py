@@ -5,12 +5,12 @@ buttons with new ones; a second quick tap, sent by the browser before the
 redraw arrives, then names a button the server has already dropped, and is
 lost.  `Keeper.keep(key, control)` returns the control drawn under `key` last
 time, updated with the new one's properties, so ids stay stable and only the
-changed properties travel.
+changed properties travel (equal values, a style built anew, are left alone).
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from typing import Callable, TypeVar
 
 import flet as ft
 
@@ -18,22 +18,58 @@ C = TypeVar("C", bound=ft.BaseControl)
 _SKIP = {"data", "key"}
 
 
+def _same(a, b) -> bool:
+    """Whether a property keeps its value: the same control (identity; the client has it),
+    lists of the same controls, or equal plain values (a style built anew, the same text)."""
+    if a is b:
+        return True
+    if isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl):
+        return False
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    try:
+        return bool(a == b)
+    except Exception:  # values that cannot be compared: take the new one
+        return False
+
+
 class Keeper:
     def __init__(self) -> None:
         self._kept: dict[str, ft.BaseControl] = {}
+        # event handlers: a kept control calls the one of the latest redraw through a
+        # trampoline set once, so a new closure never sends a patch
+        self._handlers: dict[tuple[str, str], Callable] = {}
 
     def keep(self, key: str, new: C) -> C:
         old = self._kept.get(key)
         if old is None or type(old) is not type(new) or old is new:
             self._kept[key] = new
+            self._route_handlers(key, new)
             return new
         for f in dataclasses.fields(new):
             if f.name.startswith("_") or f.name in _SKIP:
                 continue
             value = getattr(new, f.name)
-            if getattr(old, f.name) is not value:
+            if f.name.startswith("on_") and callable(value):
+                if (key, f.name) in self._handlers:
+                    self._handlers[key, f.name] = value
+                    continue
+                self._handlers[key, f.name] = value
+                setattr(old, f.name, self._trampoline(key, f.name))
+            elif not _same(getattr(old, f.name), value):
                 setattr(old, f.name, value)
         return old  # type: ignore[return-value]
+
+    def _route_handlers(self, key: str, control: ft.BaseControl) -> None:
+        for f in dataclasses.fields(control):
+            value = getattr(control, f.name)
+            if f.name.startswith("on_") and callable(value):
+                self._handlers[key, f.name] = value
+                setattr(control, f.name, self._trampoline(key, f.name))
+
+    def _trampoline(self, key: str, name: str) -> Callable:
+        handlers = self._handlers
+        return lambda *args: handlers[key, name](*args)
 
     def clear(self) -> None:
         self._kept.clear()

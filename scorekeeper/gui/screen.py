@@ -32,6 +32,16 @@ class Screen(Protocol):
         """Light/dark switched: redraw what theme colour roles do not follow."""
         ...
 
+    def notify(self, text: str) -> bool:
+        """Show a message in the screen's own place for it (the game screen: beside Save,
+        where it covers nothing); False if it has none (the app shows it at the bottom)."""
+        ...
+
+    def changed_elsewhere(self, game_id: str, change: str | None) -> None:
+        """Another device changed game `game_id` (the session has reloaded it if it is the
+        open game; `change` says what changed, e.g. "Hand 4 was saved")."""
+        ...
+
 
 class Host(Protocol):
     """What a screen may use of the app (one per browser tab)."""

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..engine import PRESETS
 
 #: DejaVu Sans has the suit symbols (U+2660..2667); Flet's own font does not.  assets/fonts holds
 #: subsets (tools/subset_fonts.py); a browser loads them before the first frame through
@@ -28,23 +27,21 @@ WARN = ft.Colors.AMBER_700
 
 
 def light() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True,
+                    # a switch is 40 px high by default: 48, the smallest target
+                    switch_theme=ft.SwitchTheme(padding=ft.Padding.symmetric(horizontal=4, vertical=8)))
 
 
 def dark() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
+    return light()
 
 
 def suit_title(text: str) -> str:
     return f"\u2660 {text}"
 
 
-def text_style(size: int = 16, bold: bool = False) -> ft.TextStyle:
+def text_style(size: int = 16, bold: bool = False, italic: bool = False) -> ft.TextStyle:
     """A button's text style: a ButtonStyle's text style replaces the theme's, font included."""
-    return ft.TextStyle(size=size, font_family=FONT,
+    return ft.TextStyle(size=size, font_family=FONT, italic=italic,
                         weight=ft.FontWeight.BOLD if bold else None)
 
-
-#: the presets' titles are the engine's (`RuleSet.title`); this mapping is derived from them and
-#: stays only until views/game.py reads `rules.title` itself
-PRESET_TITLES = {name: preset.title for name, preset in PRESETS.items()}

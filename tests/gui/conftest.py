@@ -85,7 +85,7 @@ def make_driver(browser, server, request):
         for d in drivers:
             try:
                 safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
-                print("failure screenshot:", d.screenshot(f"FAILED-{safe}"))
+                print("failure screenshot:", d.screenshot(f"FAILED-{safe}", check=False))
             except Exception:
                 pass
     for c in contexts:

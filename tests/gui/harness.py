@@ -22,6 +22,71 @@ PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=T
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
 
+# Flutter (release build) draws a widget that failed to lay out as a flat grey box, about
+# 100,000 px tall when the failure is an unbounded height.  Two ways to see one:
+#: no semantics node is this tall or scrolls this far (css px); a long sheet is ~5,000
+BROKEN_EXTENT = 20_000
+#: ... and a screenshot holds no more than this many pixels of the box's grey
+ERROR_GREY, BROKEN_PIXELS = (196, 196, 195), 20_000
+_BROKEN_JS = """(limit) => {
+    const found = [];
+    for (const el of document.querySelectorAll('flt-semantics')) {
+        const r = el.getBoundingClientRect();
+        const extent = Math.max(r.height, r.width, el.scrollHeight, el.scrollWidth);
+        if (extent > limit) {
+            let named = el;
+            while (named && !named.getAttribute('flt-semantics-identifier')) named = named.parentElement;
+            found.push(`${Math.round(extent)} px in ${named ? named.getAttribute('flt-semantics-identifier') : 'the page'}`);
+        }
+    }
+    return found;
+}"""
+
+
+#: the smallest tap target (css px) on a phone, each way (theme.TARGET)
+TARGET = 48
+_TARGETS_JS = """(target) => {
+    const small = [];
+    const sel = '[role=button], [role=checkbox], [role=switch], [role=tab], [role=link], '
+              + '[role=menuitem], [role=radio], [role=slider]';
+    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge
+    const cut = (el, r) => {
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            const cs = getComputedStyle(p);
+            if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
+            const q = p.getBoundingClientRect();
+            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
+                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
+        }
+        return false;
+    };
+    for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;  // not laid out (hidden)
+        if ((r.width < target - 0.5 || r.height < target - 0.5) && !cut(el, r)) {
+            const name = (el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 40);
+            small.push(`${name || el.getAttribute('role')} ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+    }
+    return small;
+}"""
+
+
+class DrawnBroken(AssertionError):
+    """The screen shows Flutter's error box: a widget failed to lay out."""
+
+
+def grey_pixels(png: Path | bytes) -> int:
+    """How many pixels of a screenshot have the grey of Flutter's error box (±4 each channel)."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    image = Image.open(io.BytesIO(png) if isinstance(png, bytes) else png).convert("RGB")
+    near = [band.point([255 if abs(v - c) <= 4 else 0 for v in range(256)])
+            for band, c in zip(image.split(), ERROR_GREY)]
+    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -42,6 +107,7 @@ class Server:
         # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
             env.setdefault("FLET_WEB_RENDERER", renderer)
+        self.renderer = env.get("FLET_WEB_RENDERER")
         env.pop("DISPLAY", None)
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
@@ -136,12 +202,27 @@ class Driver:
         return loc
 
     def text_of(self, identifier: str) -> str:
+        """What the control says: its text and the labels of it and all within it."""
         loc = self.wait_id(identifier)
-        return (loc.inner_text() or "") + " " + (loc.get_attribute("aria-label") or "")
+        return loc.evaluate("""el => [el.innerText || '',
+            ...[el, ...el.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label') || '')
+        ].join(' ')""")
 
     def has_text(self, text: str, timeout: float = 15_000) -> None:
         self.page.get_by_text(text, exact=False).first.wait_for(state="attached",
                                                                 timeout=timeout)
+
+    # -- drawn, not broken -----------------------------------------------------
+    def assert_drawn(self, where: str = "") -> None:
+        """Fail if any part of the screen (on screen or scrolled away) is Flutter's error box."""
+        found = self.page.evaluate(_BROKEN_JS, BROKEN_EXTENT)
+        if found:
+            raise DrawnBroken(f"Flutter's error box (a widget failed to lay out){where}: "
+                              + "; ".join(found[:5]))
+
+    def small_targets(self) -> list[str]:
+        """Every tappable control on screen smaller than 48x48 px: "Undo 40x40", ..."""
+        return self.page.evaluate(_TARGETS_JS, TARGET)
 
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
@@ -149,8 +230,11 @@ class Driver:
 
         Pointer events at its position, as a finger would; scrolled into view
         first when it is off screen.  Retried when Flutter redraws the node.
+        The screen is checked for Flutter's error box first: every state a
+        test taps in is a state it has seen drawn.
         """
         from playwright.sync_api import Error
+        self.assert_drawn(" before a tap")
         for attempt in range(5):
             try:
                 before = loc.bounding_box(timeout=5_000)
@@ -210,15 +294,28 @@ class Driver:
                                         timeout=3_000)
         except Exception:  # redrawn under us: type into whatever has the focus now
             pass
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
+        for _ in range(3):  # a busy machine can drop the first keys before the box has the focus
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+            try:
+                if loc.input_value(timeout=2_000) == text:
+                    return
+            except Exception:  # redrawn under us: look again
+                pass
+            self._press(loc)
+            self.page.wait_for_timeout(200)
 
     # -- pictures -----------------------------------------------------------
     def settle(self) -> None:
-        self.page.evaluate("""() => new Promise(r => requestAnimationFrame(
-            () => requestAnimationFrame(() => setTimeout(r, 200))))""")
+        """Wait until what was drawn is on screen: two frames, and (the default renderer
+        may show a stale frame a moment longer) 200 ms unless it is CanvasKit."""
+        wait = 30 if self.server.renderer == "canvaskit" else 200
+        self.page.evaluate("""(wait) => new Promise(r => requestAnimationFrame(
+            () => requestAnimationFrame(() => setTimeout(r, wait))))""", wait)
 
-    def screenshot(self, screen: str) -> Path:
+    def screenshot(self, screen: str, check: bool = True) -> Path:
+        """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box,
+        or, on a phone, a tappable control under 48x48 px."""
         SCREENSHOTS.mkdir(exist_ok=True)
         if not self.phone:  # no hover tooltip from the last click in the picture
             self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
@@ -226,6 +323,15 @@ class Driver:
         theme = "dark" if self.dark else "light"
         path = SCREENSHOTS / f"{screen}-{self.name}-{theme}.png"
         self.page.screenshot(path=str(path))
+        if not check:
+            return path
+        self.assert_drawn(f" in {path.name}")
+        grey = grey_pixels(path)
+        if grey > BROKEN_PIXELS:
+            raise DrawnBroken(f"{path.name} holds {grey} px of the grey of Flutter's error box")
+        if self.phone:
+            small = self.small_targets()
+            assert not small, f"{path.name}: tap targets under {TARGET} px: {small}"
         return path
 
 

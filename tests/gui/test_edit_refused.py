@@ -114,8 +114,6 @@ def test_back_to_the_sheet_from_a_breakdown_names_the_sheet_tab(make_driver, gam
     assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
 
 
-@pytest.mark.xfail(strict=True, reason="views/game.py does not read its route's ?tab=sheet yet: "
-                   "`self.tab = 'sheet' if self.route_query.get('tab') == 'sheet' else 'hand'` in Screen.__init__")
 def test_back_to_the_sheet_shows_the_sheet_tab(make_driver, game_id):
     app = make_driver(phone=True)
     app.open(f"game/{game_id}/hand/3")

@@ -341,3 +341,29 @@ def test_differences_from_the_game_follow_the_preset_and_the_switches():
     assert choice.differences(rules) == set()
     clash = whatif.WhatIfChoice(preset="ihop", changes={"win_score": -600})
     assert clash.differences(rules) == {"win_score"}
+
+
+# ---- the sheet's marks ------------------------------------------------------------------
+def test_the_sheet_marks_say_what_happened():
+    from types import SimpleNamespace
+
+    from scorekeeper.gui.models.marks import Tone, side_marks, tone_of
+
+    game = new_game("ihop", PLAYERS)
+    for hand in ({"bids": {"Bob & Dan": 6, "Bob": "nil", "Ann & Cat": 5},
+                  "tricks": {"Bob": 1, "Dan": 6, "Ann & Cat": 6}},
+                 {"bids": {"Bob & Dan": 5, "Ann & Cat": 5}, "aces": {"Ann & Cat": False},
+                  "tricks": {"Bob & Dan": 6, "Ann & Cat": 7},
+                  "penalties": [{"side": "Ann & Cat", "reneg": 1}]}):
+        game = game.with_hand(hand)
+    first, second = score_game(game).hands
+    marks = [m.text for m in side_marks(first.sides["Bob & Dan"], "Bob & Dan", game.hands[0])]
+    assert marks == ["made", "Bob's nil failed"]  # a failed nil reads failed, not "made nil ✗"
+    ac = side_marks(second.sides["Ann & Cat"], "Ann & Cat", game.hands[1])
+    assert [m.text for m in ac][0] == "made" and "reneg" in [m.text for m in ac][-1]
+    assert tone_of(ac) is Tone.SET
+    # the aces outcome and the penalty bags are the engine's, when it gives them
+    scored = SimpleNamespace(set=False, made=True, blind=False, nils={}, bag_penalty=True,
+                             aces=False, penalty_bags=5)
+    assert [m.text for m in side_marks(scored, "Ann & Cat", game.hands[1])] == [
+        "made", "aces missed", "reneg, 5 bags", "bag penalty"]

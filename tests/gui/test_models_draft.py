@@ -15,6 +15,7 @@ def draft_for(preset: str, players=("Ann", "Bob", "Cat", "Dan")):
 def test_standard_bids_are_per_player_in_order_from_the_leader():
     game, d = draft_for("standard")
     assert d.bidders == ["Bob", "Cat", "Dan", "Ann"]
+    assert d.rows == ["Ann", "Bob", "Cat", "Dan"] and d.first_bidder == "Bob"  # the rows never move
     assert list(d.bid_range("Bob")) == list(range(1, 14))
     for p, v in zip(d.bidders, (3, 4, "nil", 3)):
         d.set_bid(p, v)
@@ -24,10 +25,50 @@ def test_standard_bids_are_per_player_in_order_from_the_leader():
 
 def test_last_side_tricks_are_filled_in_from_the_deal_size():
     game, d = draft_for("standard")
+    assert d.counted == "Ann & Cat"  # the chips count for the first side
     d.set_tricks("Ann & Cat", 7)
     assert d.tricks["Bob & Dan"] == 6 and d.filled == "Bob & Dan"
-    d.set_tricks("Bob & Dan", 5)  # tapped by hand: kept, the engine will refuse it
-    assert d.tricks == {"Ann & Cat": 7, "Bob & Dan": 5} and d.filled is None
+    assert d.counted == "Ann & Cat"
+
+
+def test_tapping_either_side_fills_in_the_other():
+    game, d = draft_for("standard")
+    d.set_tricks("Ann & Cat", 7)
+    d.count_for("Bob & Dan")
+    d.set_tricks("Bob & Dan", 5)
+    assert d.tricks == {"Ann & Cat": 8, "Bob & Dan": 5} and d.filled == "Ann & Cat"
+    d.count_for("Ann & Cat")
+    d.set_tricks("Ann & Cat", 13)
+    assert d.tricks == {"Ann & Cat": 13, "Bob & Dan": 0}
+    assert d.tricks_problem() is None
+
+
+def test_three_counts_fill_the_last_and_refill_the_oldest():
+    game, d = draft_for("standard")
+    d.set_bid("Bob", "nil")
+    assert d.trick_keys() == ["Ann & Cat", "Bob", "Dan"]
+    d.set_tricks("Ann & Cat", 8)
+    assert d.counted == "Bob"  # on to the next empty count
+    d.set_tricks("Bob", 0)
+    assert d.tricks == {"Ann & Cat": 8, "Bob": 0, "Dan": 5} and d.filled == "Dan"
+    d.count_for("Dan")
+    d.set_tricks("Dan", 4)  # Ann & Cat, tapped longest ago, follows
+    assert d.tricks == {"Ann & Cat": 9, "Bob": 0, "Dan": 4}
+    assert d.tricks_problem() is None
+
+
+def test_counts_that_cannot_add_up_are_named_and_never_ready():
+    game, d = draft_for("standard")
+    d.set_bid("Bob", "nil")
+    d.set_tricks("Ann & Cat", 9)
+    d.set_tricks("Bob", 6)  # 15 of 13 already: nothing can be filled in
+    assert d.tricks.get("Dan") is None
+    assert "more than 13" in d.tricks_problem()
+    edited = HandDraft.from_hand(game, d.next, {"bids": {"Ann": 3, "Bob": 3, "Cat": 4, "Dan": 3},
+                                                "tricks": {"Ann & Cat": 7, "Bob & Dan": 5}})
+    assert "do not add up to 13" in edited.tricks_problem()
+    edited.set_tricks("Bob & Dan", 4)  # the other side follows
+    assert edited.tricks == {"Ann & Cat": 9, "Bob & Dan": 4} and edited.tricks_problem() is None
 
 
 def test_a_nil_side_counts_tricks_per_player():

@@ -26,7 +26,7 @@ def game(session):
 
 def test_a_saved_hand_updates_the_sheet_and_the_next_hand(session, game):
     res = session.record_hand(PLAIN)
-    assert res.ok and res.message == "Hand saved"
+    assert res.ok and res.message == "Hand 1 saved"
     assert session.sheet.scores == {"Ann & Cat": 70, "Bob & Dan": 51}
     assert session.next.number == 2 and session.next.dealer == "Bob"
     assert session.can_undo and not session.can_redo
@@ -83,8 +83,23 @@ def test_another_phone_saved_first(session, game, tmp_path):
     other.open(game)
     assert other.record_hand(PLAIN)
     res = session.record_hand(PLAIN)  # this phone still shows the game before that save
-    assert not res.ok
+    assert not res.ok and res.conflict
+    assert res.message == "Hand 1 was saved on another device first"
     assert len(session.game.hands) == 1  # reloaded: the other phone's hand is shown
+    assert session.record_hand(PLAIN)  # saved as the next hand, on purpose
+    assert len(session.game.hands) == 2
+
+
+def test_undo_and_redo_say_what_they_did(session, game):
+    session.record_hand(PLAIN)
+    session.misdeal()
+    session.record_hand(PLAIN)
+    assert session.undo().message == "Hand 2 undone"  # the misdeal is not a hand
+    assert session.undo().message == "Misdeal undone"
+    assert session.redo().message == "Misdeal redone"
+    session.replace_hand(1, {**PLAIN, "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}})
+    assert session.undo().message == "The edit of hand 1 undone"
+    assert session.hand_title == "Hand 2"
 
 
 def test_rematch_keeps_players_and_rules(session, game):

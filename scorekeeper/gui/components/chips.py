@@ -5,6 +5,7 @@ chips keep their identity between redraws.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable
 
 import flet as ft
@@ -18,36 +19,69 @@ def _keep(keeper: Keeper | None, key: str, control):
     return keeper.keep(key, control) if keeper is not None else control
 
 
-def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: str,
-         width: int | None = TARGET, tooltip: str | None = None,
-         keeper: Keeper | None = None) -> ft.Control:
-    """One tap target: filled when selected."""
-    style = ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=10 if width is None else 0),
+class ChipButton(ft.Button):
+    """A Button that hands Flutter the same merged style object while its style is the
+    same: ft.Button merges its style afresh on every update, and every chip on screen
+    would send its whole style again each time the entry is redrawn."""
+
+    def before_update(self):
+        super().before_update()
+        merged = self._internals.get("style")
+        if merged is not None:
+            self._internals["style"] = _merged(merged)
+
+
+def _merged(style: ft.ButtonStyle) -> ft.ButtonStyle:
+    return _MERGED.setdefault(repr(style), style)
+
+
+_MERGED: dict[str, ft.ButtonStyle] = {}
+
+
+@functools.lru_cache(maxsize=None)
+def _style(selected: bool, padded: bool, size: int, italic: bool) -> ft.ButtonStyle:
+    """A chip's look, one object per kind: a redraw that keeps it sends no patch."""
+    return ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=10 if padded else 0),
         shape=ft.RoundedRectangleBorder(radius=12),
-        text_style=theme.text_style(16, selected),
+        text_style=theme.text_style(size, selected, italic),
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE,
         color=ft.Colors.ON_PRIMARY if selected else ft.Colors.PRIMARY,
         side=ft.BorderSide(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),
         elevation=0,
     )
-    button = _keep(keeper, identifier + "#button", ft.Button(
+
+
+def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: str,
+         width: int | None = TARGET, tooltip: str | None = None,
+         keeper: Keeper | None = None, disabled: bool = False, italic: bool = False,
+         size: int = 16) -> ft.Control:
+    """One tap target, 48 px high (at least 48 wide): filled when selected."""
+    style = _style(selected, width is None, size, italic)
+    button = _keep(keeper, identifier + "#button", ChipButton(
         label, on_click=lambda e: on_click(), style=style, width=width, height=TARGET,
-        tooltip=tooltip))
+        tooltip=tooltip, disabled=disabled))
     return _keep(keeper, identifier, ft.Semantics(identifier=identifier, content=button,
                                                   selected=selected))
 
 
 def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], None],
                  id_prefix: str, labels: dict[Any, str] | None = None,
-                 keeper: Keeper | None = None) -> ft.Row:
-    """A wrapping row of chips, one per value; `on_pick(value)` on tap."""
+                 keeper: Keeper | None = None, one_line: bool = False,
+                 disabled: bool = False) -> ft.Row:
+    """A row of chips, one per value; `on_pick(value)` on tap.
+
+    Wrapping, or (`one_line`, a phone) one line that scrolls sideways: the
+    first values are in reach and the row never grows taller.
+    """
     controls = []
     for value in values:
         label = (labels or {}).get(value, str(value))
         width = TARGET if len(label) <= 2 else None
         controls.append(chip(label, value == selected, lambda v=value: on_pick(v),
-                             f"{id_prefix}-{value}", width=width, keeper=keeper))
+                             f"{id_prefix}-{value}", width=width, keeper=keeper, disabled=disabled))
+    if one_line:
+        return _keep(keeper, id_prefix + "#line", ft.Row(controls, spacing=4, scroll=ft.ScrollMode.HIDDEN))
     return _keep(keeper, id_prefix + "#row", ft.Row(controls, wrap=True, spacing=4,
                                                     run_spacing=6))
 

@@ -1,8 +1,14 @@
-"""Entering one hand: bids, (IHOP) the lock raise, tricks, specials and penalties.
+"""Entering one hand: bids, (IHOP) the lock, tricks, the raise, specials and penalties.
 
 The panel redraws itself from its HandDraft after every tap.  It offers only
 what the rule set allows (blind only when the engine says the side may, with
 its reason otherwise); the engine has the last word when the hand is saved.
+
+Laid out for a table that enters a hand without scrolling and without anything
+moving under a finger: the bid rows keep one order every hand (who bids first
+is a mark); on a phone each bidder's numbers are one line that scrolls
+sideways; the lock's line is always there, its raise is offered below the
+tricks; one set of trick chips counts for the side chosen above it.
 """
 from __future__ import annotations
 
@@ -15,43 +21,58 @@ from .. import theme
 from ..keep import Keeper
 from ..models import NIL, HandDraft
 from ..testid import tid
-from .chips import chip as _chip, number_chips as _number_chips, row as _row, section as _section
+from .chips import chip as _chip, number_chips as _number_chips, row as _row
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
+#: a notice this long fits beside Save on a phone; a longer one goes above it
+SHORT = 30
 
 
 class EntryPanel:
     """The entry for one hand.  `on_save(draft)` returns an error message or None;
-    `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP)."""
+    `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP).
+    `one_line`: each bidder's number chips on one line that scrolls sideways (a phone)."""
 
     def __init__(self, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
                  save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
-                 lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None):
+                 lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None,
+                 one_line: bool = False):
         self.draft = draft
         self.on_save = on_save
         self.on_misdeal = on_misdeal
         self.save_label = save_label
         self.lock = lock
+        self.one_line = one_line
         self.error: str | None = None
+        self.notice: str | None = None  # what was just done, beside Save until the next tap
         self.keeper = Keeper()
         k = self.keeper
         self.chip = lambda *a, **kw: _chip(*a, keeper=k, **kw)
-        self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, **kw)
+        self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, one_line=one_line, **kw)
         self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
-        self.section = lambda *a, **kw: _section(*a, keeper=k, **kw)
-        self.K = k.keep
+        self.keep = k.keep
         self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
                               or draft.unplayed)
-        self.column = ft.Column(spacing=14, tight=True)
+        self.column = ft.Column(spacing=6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
 
-    def reset(self, draft: HandDraft) -> None:
-        """Start the next hand on the same controls."""
+    def reset(self, draft: HandDraft, notice: str | None = None) -> None:
+        """Start the next hand on the same controls (`notice`: what was just done)."""
         self.draft = draft
         self.error = None
-        self.more_open = False
+        self.notice = notice
+        self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
+                              or draft.unplayed)
         self.redraw(update=False)
+
+    def show(self, text: str, error: bool = False) -> None:
+        """A message beside Save (an error in its box above it)."""
+        if error:
+            self.error = text
+        else:
+            self.notice = text
+        self.redraw()
 
     @property
     def control(self) -> ft.Control:
@@ -74,16 +95,21 @@ class EntryPanel:
     def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
         def run(*_):
             action()
-            self.error = None
+            self.error = self.notice = None
             self.redraw()
         return run
 
     def _controls(self) -> list[ft.Control]:
         d = self.draft
-        out: list[ft.Control] = [self._bids()]
-        if d.rules.lock and d.partnership:
-            out.append(self._lock())
+        out: list[ft.Control] = [self._bidder(bidder) for bidder in d.rows]
+        has_lock = bool(d.rules.lock and d.partnership and self.lock is not None)
+        if has_lock:
+            out.append(self._lock_line())
         out.append(self._tricks())
+        if has_lock:
+            raise_rows = self._raise()
+            if raise_rows is not None:
+                out.append(raise_rows)
         extra = self._more()
         if extra is not None:
             out.append(extra)
@@ -91,6 +117,13 @@ class EntryPanel:
 
     def _bar(self) -> list[ft.Control]:
         out: list[ft.Control] = []
+        notice = self.notice
+        if notice and len(notice) > SHORT:  # too long for beside Save: above it, in full
+            out.append(tid("entry-notice", ft.Container(
+                ft.Text(notice, color=ft.Colors.ON_TERTIARY_CONTAINER, size=14),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10, border_radius=10),
+                live_region=True))
+            notice = None
         if self.error:
             out.append(tid("entry-error", ft.Container(
                 ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
@@ -98,155 +131,167 @@ class EntryPanel:
                                 size=15)]),
                 bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=10),
                 live_region=True))
-        missing = self.draft.missing()
-        K = self.K
-        buttons: list[ft.Control] = [K("save-hand", tid("save-hand", K("save-hand#b", ft.FilledButton(
-            self.save_label, icon=ft.Icons.CHECK, height=56, expand=True,
-            on_click=self._save, style=ft.ButtonStyle(
-                text_style=theme.text_style(17, True))))))]
+        keep = self.keep
+        status = keep("status", tid("entry-status", keep("status#t", ft.Text(
+            notice or self.draft.status(), size=13, max_lines=3,
+            color=ft.Colors.PRIMARY if notice else MUTED,
+            weight=ft.FontWeight.BOLD if notice else None,
+            overflow=ft.TextOverflow.ELLIPSIS)), live_region=True))
+        # a fixed height: Save stays put whether the line beside it is one line or three
+        controls: list[ft.Control] = [keep("status#box", ft.Container(
+            status, expand=True, height=56, alignment=ft.Alignment.CENTER_LEFT))]
         if self.on_misdeal:
-            buttons.append(K("misdeal", tid("misdeal", K("misdeal#b", ft.OutlinedButton(
+            controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
-        out.append(K("buttons", ft.Row(buttons, spacing=10)))
-        if not self.error:
-            out.append(ft.Text(f"Still to enter: {missing}" if missing else "Ready to save",
-                               size=13, color=MUTED))
+        controls.append(keep("save-hand", tid("save-hand", keep("save-hand#b", ft.FilledButton(
+            self.save_label, icon=ft.Icons.CHECK, height=56,
+            on_click=self._save, style=ft.ButtonStyle(
+                text_style=theme.text_style(17, True)))))))
+        out.append(keep("buttons", ft.Row(controls, spacing=8,
+                                          vertical_alignment=ft.CrossAxisAlignment.CENTER)))
         return out
 
     # -- bids ---------------------------------------------------------------
-    def _bids(self) -> ft.Control:
-        d = self.draft
-        rows: list[ft.Control] = []
-        for bidder in d.bidders:
-            rows.append(self._bidder(bidder))
-        return self.section("Bids", rows, identifier="bids")
-
     def _bidder(self, bidder: str) -> ft.Control:
+        """One bidder: a head line (name, marks, blind; nil toggles of a side), its numbers,
+        and (only when the side may bid blind) the blind chips."""
         d = self.draft
-        parts: list[ft.Control] = [ft.Text(bidder, size=15, weight=ft.FontWeight.W_600)]
+        side = d.side_of(bidder) if not d.partnership else d._side_named(bidder)
+        toggles: list[ft.Control] = []
+        blind_chips: list[ft.Control] = []
+        # the side's blind line once, under its first row
+        first_of_side = d.partnership or bidder == next(b for b in d.rows if d.side_of(b) == side)
         if d.partnership:
-            side = d._side_named(bidder)
-            if not d.double_nil(side):
-                parts.append(self.number_chips(d.bid_range(bidder), d.bids.get(bidder),
-                                          lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
-                                          f"bid-{bidder}"))
+            values = list(d.bid_range(bidder))
+            selected = d.bids.get(bidder)
             if d.nil_allowed():
-                nil_chips = []
                 for player in side.players:
-                    nil_chips.append(self.chip(f"{player} nil", player in d.nils
-                                          and player not in d.blind_nils,
-                                          self._tap(lambda p=player: d.toggle_nil(p)),
-                                          f"nil-{player}", width=None))
-                    if self._blind_allowed(side.name) and d.rules.blind_nil:
-                        nil_chips.append(self.chip(f"{player} blind nil", player in d.blind_nils,
-                                              self._tap(lambda p=player: d.toggle_nil(p, True)),
-                                              f"blind-nil-{player}", width=None))
-                parts.append(self.row(f"nils-{bidder}", nil_chips))
-            special = self._special_bid_name(d.bids.get(bidder))
-            if special:
-                parts.append(ft.Text(special, size=13, color=theme.MADE,
-                                     weight=ft.FontWeight.BOLD))
-            parts.append(self._blind_row(side.name, bidder, trick_bid=True))
+                    toggles.append(self.chip(f"{player} nil", player in d.nils
+                                             and player not in d.blind_nils,
+                                             self._tap(lambda p=player: d.toggle_nil(p)),
+                                             f"nil-{player}", width=None))
+            if d.blind_allowed(side.name):
+                if d.rules.blind_bids:
+                    blind_chips.append(self._blind_chip(bidder))
+                if d.rules.blind_nil and d.nil_allowed():
+                    blind_chips += [self.chip(f"{p} blind nil", p in d.blind_nils,
+                                              self._tap(lambda p=p: d.toggle_nil(p, True)),
+                                              f"blind-nil-{p}", width=None) for p in side.players]
         else:
-            side = d.side_of(bidder)
-            labels = {NIL: "Nil"}
             values = ([NIL] if d.nil_allowed() else []) + list(d.bid_range(bidder))
-            selected = d.bid_of(bidder)
-            if bidder in d.blind_nils:
-                selected = None
-            parts.append(self.number_chips(values, selected,
-                                      lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
-                                      f"bid-{bidder}", labels=labels))
-            first_of_side = bidder == next(b for b in d.bidders if d.side_of(b) == side)
-            if first_of_side or self._blind_allowed(side.name):
-                parts.append(self._blind_row(side.name, bidder,
-                                             trick_bid=bool(d.rules.blind_bids)))
-        return self.K(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.K(
-            f"bidder-{bidder}#col", ft.Column(parts, spacing=6, tight=True))))
+            selected = None if bidder in d.blind_nils else d.bid_of(bidder)
+            if d.blind_allowed(side.name):
+                if d.rules.blind_bids:
+                    toggles.append(self._blind_chip(bidder))
+                if d.rules.blind_nil and d.nil_allowed():
+                    toggles.append(self.chip("Blind nil", bidder in d.blind_nils,
+                                             self._tap(lambda: d.toggle_nil(bidder, True)),
+                                             f"blind-nil-{bidder}", width=None))
+        head = self.keep(f"bidder-{bidder}#head", ft.Row(
+            [self._bidder_title(bidder, side.name if first_of_side else None), *toggles],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        parts: list[ft.Control] = [head, self.number_chips(
+            values, selected, lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
+            f"bid-{bidder}", labels={NIL: "Nil"},
+            disabled=d.partnership and d.double_nil(side))]
+        if blind_chips:
+            parts.append(self.row(f"blind-{bidder}", blind_chips))
+        return self.keep(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.keep(
+            f"bidder-{bidder}#col", ft.Column(parts, spacing=4, tight=True))))
 
-    def _special_bid_name(self, bid) -> str | None:
-        """Wheels / Boston (Moon), recognised from the number the side bid."""
-        r = self.draft.rules
-        if not isinstance(bid, int):
-            return None
-        if r.moon is not None and bid == r.tricks:
-            return "Boston: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
-        if r.ten_for_200 and bid == r.ten_bid:
-            return "Wheels: 10 for 200" if r.name.startswith("ihop") else "10 for 200"
-        return None
-
-    def _blind_allowed(self, side: str) -> bool:
-        chance = self.draft.blind_chance(side)
-        return bool(chance and chance.allowed)
-
-    def _blind_row(self, side: str, bidder: str, trick_bid: bool) -> ft.Control:
-        """The blind toggle when the engine allows it, else its reason in a line."""
+    def _bidder_title(self, bidder: str, blind_side: str | None) -> ft.Control:
+        """Name, 'bids first', Wheels/Boston; under it the blind line of the side."""
         d = self.draft
-        if not d.blind_offered():
-            return ft.Container(height=0)
-        chance = d.blind_chance(side)
-        if chance is None or not chance.allowed:
-            reason = chance.reason if chance else "Blind is not allowed now"
-            return tid(f"blind-reason-{bidder}", ft.Row([
-                ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=16, color=MUTED),
-                ft.Text(reason, size=12, color=MUTED, expand=True)], spacing=4))
-        controls: list[ft.Control] = []
-        if trick_bid:
-            controls.append(self.chip("Blind", bidder in d.blind,
-                                 self._tap(lambda: d.toggle_blind(bidder)),
-                                 f"blind-{bidder}", width=None,
-                                 tooltip=chance.reason))
-        if not d.partnership and d.rules.blind_nil and d.nil_allowed():
-            controls.append(self.chip("Blind nil", bidder in d.blind_nils,
-                                 self._tap(lambda: d.toggle_nil(bidder, True)),
-                                 f"blind-nil-{bidder}", width=None))
-        controls.append(ft.Text(chance.reason, size=12, color=MUTED, expand=True))
-        return self.row(f"blind-{bidder}", controls)
+        spans = [ft.TextSpan(bidder, ft.TextStyle(weight=ft.FontWeight.W_600, size=15))]
+        if bidder == d.first_bidder:
+            verb = "bid" if d.partnership and len(d._side_named(bidder).players) > 1 else "bids"
+            spans.append(ft.TextSpan(f"  {verb} first", ft.TextStyle(size=12, color=MUTED)))
+        special = d.special_bid(bidder)
+        if special:
+            spans.append(ft.TextSpan(f"  {special}", ft.TextStyle(
+                size=12, color=theme.MADE, weight=ft.FontWeight.BOLD)))
+        keep = self.keep
+        lines: list[ft.Control] = [keep(f"bidder-{bidder}#name", ft.Text(
+            spans=spans, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))]
+        note = d.blind_note(blind_side) if blind_side else None
+        if note:
+            reason = d.blind_chance(blind_side).reason if d.blind_chance(blind_side) else None
+            lines.append(keep(f"blind-reason-{bidder}", tid(f"blind-reason-{bidder}", keep(
+                f"blind-reason-{bidder}#t", ft.Text(
+                    note, size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    tooltip=reason)), label=reason)))
+        return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
+
+    def _blind_chip(self, bidder: str) -> ft.Control:
+        d = self.draft
+        chance = d.blind_chance(d.side_of(bidder).name if not d.partnership else bidder)
+        return self.chip("Blind", bidder in d.blind, self._tap(lambda: d.toggle_blind(bidder)),
+                         f"blind-{bidder}", width=None, tooltip=chance.reason if chance else None)
 
     # -- the IHOP lock ----------------------------------------------------------
-    def _lock(self) -> ft.Control:
+    def _lock_line(self) -> ft.Control:
+        """Always one line (its place is kept before the bids are in): the lock's state."""
         d = self.draft
-        if self.lock is None or not d.bids_complete():
-            return ft.Container(height=0)
+        if d.bids_complete():
+            text = self.lock(d, None).text
+        else:
+            text = "Lock: once every side has bid"
+        return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
+            text, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=text))))
+
+    def _raise(self) -> ft.Control | None:
+        """The lock round's raises (below the tricks, so it never pushes them)."""
+        d = self.draft
+        if not d.bids_complete():
+            return None
         first = self.lock(d, None)  # the first round, before any raise
-        rows: list[ft.Control] = [tid("lock-status", ft.Text(first.text, size=14))]
-        if first.locked is False and first.raiser:
-            raiser = first.raiser
-            rows.append(ft.Text(f"{raiser} raises by", size=13, color=MUTED))
-            rows.append(self.number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
-                                     lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
-                                     f"raise-{raiser}",
-                                     labels={0: "No"}))
-            dealer_side = first.dealer_side
-            after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
-            if after.locked is False and after.max_raise:
-                lock_k = after.max_raise
-                rows.append(ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
-                                    size=13, color=MUTED))
-                rows.append(self.row(f"lock-{dealer_side}", [
-                    self.chip("No", not d.raised.get(dealer_side),
-                         self._tap(lambda: d.set_raise(dealer_side, 0)),
-                         f"raise-{dealer_side}-0"),
-                    self.chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
-                         self._tap(lambda: d.set_raise(dealer_side, lock_k)),
-                         f"raise-{dealer_side}-{lock_k}", width=None),
-                ]))
-        return self.section("Lock", rows, identifier="lock")
+        if first.locked is not False or not first.raiser:
+            return None
+        raiser = first.raiser
+        rows: list[ft.Control] = [
+            self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
+            self.number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
+                              lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
+                              f"raise-{raiser}", labels={0: "No"})]
+        dealer_side = first.dealer_side
+        after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
+        if after.locked is False and after.max_raise:
+            lock_k = after.max_raise
+            rows.append(self.keep("lock#t", ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
+                                                    size=13, color=MUTED)))
+            rows.append(self.row(f"lock-{dealer_side}", [
+                self.chip("No", not d.raised.get(dealer_side),
+                          self._tap(lambda: d.set_raise(dealer_side, 0)),
+                          f"raise-{dealer_side}-0"),
+                self.chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
+                          self._tap(lambda: d.set_raise(dealer_side, lock_k)),
+                          f"raise-{dealer_side}-{lock_k}", width=None),
+            ]))
+        return self.keep("lock", tid("lock", self.keep("lock#col", ft.Column(
+            rows, spacing=4, tight=True))))
 
     # -- tricks ----------------------------------------------------------------
     def _tricks(self) -> ft.Control:
+        """Whose tricks are counted (each with its count; the filled-in one in italics),
+        then one set of chips 0..N for that one."""
         d = self.draft
-        rows: list[ft.Control] = []
+        counted = d.counted
+        choosers: list[ft.Control] = [self.keep("took", ft.Text("Took", size=13, color=MUTED))]
         for key in d.trick_keys():
-            label = key
-            if key == d.filled:
-                label = f"{key}  (filled in)"
-            rows.append(ft.Text(label, size=15, weight=ft.FontWeight.W_600))
-            rows.append(self.number_chips(range(0, d.rules.tricks + 1), d.tricks.get(key),
-                                     lambda v, k=key: self._tap(lambda: d.set_tricks(k, v))(),
-                                     f"tricks-{key}"))
-        return self.section("Tricks taken", rows,
-                       subtitle="Tap one side; the last is filled in.", identifier="tricks")
+            value = d.tricks.get(key)
+            choosers.append(self.chip(f"{key}: {'?' if value is None else value}", key == counted,
+                                      self._tap(lambda k=key: d.count_for(k)), f"count-{key}",
+                                      width=None, italic=key == d.filled, size=15,
+                                      tooltip=f"Tricks taken by {key}"
+                                      + (" (filled in)" if key == d.filled else "")))
+        head = self.keep("tricks-head", ft.Row(
+            choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if self.one_line else None,
+            wrap=not self.one_line, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        chips = _number_chips(range(0, d.rules.tricks + 1), d.tricks.get(counted),
+                              lambda v: self._tap(lambda: d.set_tricks(counted, v))(),
+                              "tricks", keeper=self.keeper)
+        return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
+            [head, chips], spacing=6, tight=True))))
 
     # -- specials and penalties ---------------------------------------------
     def _more(self) -> ft.Control | None:
@@ -255,14 +300,14 @@ class EntryPanel:
         kinds = []
         if r.aces:
             kinds.append("aces")
-        if getattr(r, "no_trump", False):
+        if r.no_trump:
             kinds.append("no_trump")
-        if getattr(r, "bemo", False):
+        if r.bemo:
             kinds.append("bemo")
         if not kinds and not r.penalties:
             return None
-        toggle = self.K("more", tid("more", self.K("more#b", ft.TextButton(
-            ("Hide " if self.more_open else "") + "Aces, specials, penalties",
+        toggle = self.keep("more", tid("more", self.keep("more#b", ft.TextButton(
+            ("Hide " if self.more_open else "") + "Aces, specials, penalties", height=48,
             icon=ft.Icons.EXPAND_LESS if self.more_open else ft.Icons.EXPAND_MORE,
             on_click=self._tap(self._toggle_more)))))
         if not self.more_open:
@@ -272,30 +317,31 @@ class EntryPanel:
             s = side.name
             rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
             if "aces" in kinds:
-                rows.append(self._tri("Aces bid", "aces", s, d.aces.get(s),
-                                      ("took all four", "missed")))
+                rows.append(self._choice("Aces bid", "aces", s, d.aces.get(s),
+                                         ("took all four", "missed")))
             if "no_trump" in kinds:
-                rows.append(self._tri("No trump bid", "no_trump", s, d.no_trump.get(s),
-                                      ("never trumped", "trumped")))
+                rows.append(self._choice("No trump bid", "no_trump", s, d.no_trump.get(s),
+                                         ("never trumped", "trumped")))
             if "bemo" in kinds:
                 current = d.bemo.get(s)
                 opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
                                            for size in ("little", "big") for made in (True, False)]
                 rows.append(self.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
                     self.chip(label, current == value,
-                         self._tap(lambda v=value: d.set_special("bemo", s, v)),
-                         f"bemo-{s}-{label}", width=None) for label, value in opts]))
+                              self._tap(lambda v=value: d.set_special("bemo", s, v)),
+                              f"bemo-{s}-{label}", width=None) for label, value in opts]))
             if r.penalties:
                 rows.append(self._counter("Renegs", "reneg", s, d.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
                                           d.unplayed.get(s, 0), 4))
-        return self.K("specials", tid("specials", self.K("specials#col", ft.Column(
+        return self.keep("specials", tid("specials", self.keep("specials#col", ft.Column(
             rows, spacing=6, tight=True))))
 
     def _toggle_more(self) -> None:
         self.more_open = not self.more_open
 
-    def _tri(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
+    def _choice(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
+        """Not bid / made / missed, for a special bid of `side`."""
         d = self.draft
         options = [("not bid", None), (words[0], True), (words[1], False)]
         return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
@@ -310,11 +356,9 @@ class EntryPanel:
 
     # -- saving ---------------------------------------------------------------
     def _save(self, e=None) -> None:
-        missing = self.draft.missing()
-        if missing:
-            self.error = f"Still to enter: {missing}"
-            self.redraw()
-            return
-        self.error = self.on_save(self.draft)
+        problem = self.draft.missing()
+        self.error = f"Still to enter: {problem}" if problem else self.draft.tricks_problem()
+        if not self.error:
+            self.error = self.on_save(self.draft)
         if self.error:
             self.redraw()

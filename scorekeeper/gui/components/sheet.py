@@ -9,103 +9,118 @@ from typing import Callable
 import flet as ft
 
 from .. import theme
-from ..models.figures import signed
+from ..keep import Keeper
+from ..models.figures import renegs_text, signed
+from ..models.marks import Tone, side_marks, tone_of
 from ..testid import tid
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
-CHECK, CROSS = "\u2713", "\u2717"
+BAG_WARNING = "Next overtricks cost the bag penalty"
 
 
-def _bags_text(bags: int, rules) -> str:
-    limit = getattr(rules, "bag_limit", None)
-    return f"{bags}/{limit} bags" if limit else f"{bags} bags"
+def _bags_text(bags: int, rules, short: bool = False) -> str:
+    """'4/10 bags'; `short` (three cards on a phone): '4/10' beside the bag icon."""
+    limit = rules.bag_limit
+    text = f"{bags}/{limit}" if limit else str(bags)
+    return text if short else f"{text} bags"
 
 
-def _mark(side_score) -> tuple[str, str | None]:
-    """A short mark for the hand: made / set / nil outcomes, and its colour."""
-    marks = []
-    colour = None
-    if side_score.set:
-        marks.append("set")
-        colour = theme.SET
-    elif side_score.made:
-        marks.append("made")
-        colour = theme.MADE
-    for player, made in (side_score.nils or {}).items():
-        marks.append("nil " + (CHECK if made else CROSS))
-        if not made:
-            colour = theme.SET
-        elif colour is None:
-            colour = theme.MADE
-    if side_score.bag_penalty:
-        marks.append("bag penalty")
-        colour = theme.SET
-    return " ".join(marks), colour
+TONE_COLOURS = {Tone.MADE: theme.MADE, Tone.SET: theme.SET, Tone.PLAIN: None}
 
 
-def header(sheet, rules, sides: list[str], compact: bool) -> ft.Control:
-    """Totals and bags per side, with the bag warning and last hand's points."""
+def _marks(ss, side: str, hand) -> tuple[str, object]:
+    """The side's marks for the hand, one to a line, and the colour of its points."""
+    marks = side_marks(ss, side, hand)
+    return "\n".join(m.text for m in marks), TONE_COLOURS[tone_of(marks)]
+
+
+def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None) -> ft.Control:
+    """Totals and bags per side, with the bag warning, the renegs and last hand's points.
+
+    `compact` (a phone): two lines a side, so the whole hand fits below.  With a
+    `keeper` (kept by the screen), a save sends only the numbers that changed.
+    """
+    keep = keeper.keep if keeper is not None else (lambda key, control: control)
+    short = compact and len(sides) > 2  # three cards on a phone: '4/10' by the bag icon
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     leader = max(sheet.scores.values()) if sheet.scores else None
-    for i, side in enumerate(sides):
+    for side in sides:
         score = sheet.scores.get(side, 0)
         bags = sheet.bags.get(side, 0)
         side_last = last.sides.get(side) if last else None
-        warning = bool(side_last and side_last.bag_warning)
-        lines: list[ft.Control] = [
-            ft.Text(side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    weight=ft.FontWeight.BOLD if score == leader and score else None),
-            ft.Row([
-                tid(f"score-{side}", ft.Text(str(score), size=26 if compact else 30,
-                                             weight=ft.FontWeight.BOLD)),
-                ft.Text(signed(side_last.points) if side_last else "", size=14,
-                        color=theme.SET if side_last and side_last.points < 0 else MUTED),
-            ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END, wrap=True),
-            tid(f"bags-{side}", ft.Row([
-                ft.Icon(ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
-                        size=16, color=theme.WARN if warning else MUTED),
-                ft.Text(_bags_text(bags, rules), size=13,
-                        color=theme.WARN if warning else None,
-                        weight=ft.FontWeight.BOLD if warning else None),
-            ], spacing=4)),
-        ]
-        if warning:
-            lines.append(tid(f"bag-warning-{side}", ft.Text(
-                "Next overtricks cost the bag penalty", size=12, color=theme.WARN)))
-        cards.append(ft.Container(
-            ft.Column(lines, spacing=2, tight=True),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        # the warning is for the next hand: none once the game is over
+        warning = bool(side_last and side_last.bag_warning) and not sheet.finished
+        bag_line = keep(f"{side}#bags", tid(f"bags-{side}", keep(f"{side}#bags-row", ft.Row([
+            keep(f"{side}#bags-icon", ft.Icon(
+                ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
+                size=15, color=theme.WARN if warning else MUTED)),
+            keep(f"{side}#bags-text", ft.Text(_bags_text(bags, rules, short), size=12 if compact else 13,
+                                              color=theme.WARN if warning else None,
+                                              weight=ft.FontWeight.BOLD if warning else None)),
+        ], spacing=3, tight=True)), label=BAG_WARNING if warning else (
+            _bags_text(bags, rules) if short else None),
+            tooltip=BAG_WARNING if warning else None))
+        points = keep(f"{side}#points", ft.Text(
+            signed(side_last.points) if side_last else "", size=13,
+            color=theme.SET if side_last and side_last.points < 0 else MUTED))
+        big = keep(f"{side}#score", tid(f"score-{side}", keep(f"{side}#score-text", ft.Text(
+            str(score), size=24 if compact else 30, weight=ft.FontWeight.BOLD))))
+        name = keep(f"{side}#name", ft.Text(
+            side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            weight=ft.FontWeight.BOLD if score == leader and score else None))
+        if compact:
+            lines: list[ft.Control] = [
+                name,
+                keep(f"{side}#line", ft.Row(
+                    [big, points, keep(f"{side}#gap", ft.Container(expand=True)), bag_line],
+                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            ]
+        else:
+            lines = [name, keep(f"{side}#line", ft.Row(
+                [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END)),
+                bag_line]
+            if warning:
+                lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
+                    BAG_WARNING, size=12, color=theme.WARN))))
+        if sheet.renegs.get(side):
+            lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
+                renegs_text(sheet.renegs[side], rules), size=12, max_lines=2, color=theme.SET))))
+        cards.append(keep(f"{side}#card", ft.Container(
+            keep(f"{side}#column", ft.Column(lines, spacing=0, tight=True)),
+            padding=ft.Padding.symmetric(horizontal=8 if compact else 10, vertical=4 if compact else 6),
             border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
-        ))
-    return tid("totals", ft.Row(cards, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+        )))
+    return keep("totals", tid("totals", keep("totals#row", ft.Row(
+        cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))))
 
 
 def _cell(text: str, width: int | None = None, bold: bool = False, color=None,
-          size: int = 14, expand: bool | int = False, align=ft.TextAlign.CENTER) -> ft.Control:
+          size: int = 14, expand: bool | int = False, align=ft.TextAlign.CENTER,
+          lines: int = 2) -> ft.Control:
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=color,
-                text_align=align, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                text_align=align, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
         width=width, expand=expand, alignment=ft.Alignment.CENTER)
 
 
-def _compact_side(ss, rules) -> ft.Control:
-    mark, colour = _mark(ss)
+def _compact_side(ss, side: str, hand) -> ft.Control:
+    marks, colour = _marks(ss, side, hand)
     took = "" if ss.tricks is None else str(ss.tricks)
     top = ft.Text(f"{ss.bid_text} / {took}   {signed(ss.points)}", size=13,
                   color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-    bottom = ft.Row([
+    middle = ft.Row([
         ft.Text(str(ss.score), size=17, weight=ft.FontWeight.BOLD),
         ft.Text(f"{ss.bags}b", size=12, color=theme.WARN if ss.bag_warning else MUTED),
-        ft.Text(mark, size=11, color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                expand=True),
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END)
-    return ft.Container(ft.Column([top, bottom], spacing=0, tight=True), expand=True,
+    bottom = ft.Text(marks.replace("\n", " \u00b7 "), size=11, color=colour, max_lines=2,
+                     overflow=ft.TextOverflow.ELLIPSIS)
+    return ft.Container(ft.Column([top, middle, bottom], spacing=0, tight=True), expand=True,
                         padding=ft.Padding.symmetric(horizontal=4))
 
 
-def _wide_side(ss) -> list[ft.Control]:
-    mark, colour = _mark(ss)
+def _wide_side(ss, side: str, hand) -> list[ft.Control]:
+    marks, colour = _marks(ss, side, hand)
     took = "" if ss.tricks is None else str(ss.tricks)
     return [
         _cell(ss.bid_text, expand=2),
@@ -113,22 +128,21 @@ def _wide_side(ss) -> list[ft.Control]:
         _cell(signed(ss.points), expand=2, color=colour),
         _cell(str(ss.score), expand=2, bold=True),
         _cell(str(ss.bags), expand=1, color=theme.WARN if ss.bag_warning else None),
-        _cell(mark, expand=3, color=colour, size=12),
+        _cell(marks, expand=3, color=colour, size=11, lines=3),
     ]
 
 
-def _signature(hs) -> tuple:
+def _signature(hs, hand) -> tuple:
     """Everything a sheet row shows, to reuse an unchanged row between redraws."""
-    return (hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, tuple(
-        (side, ss.bid_text, ss.tricks, ss.points, ss.score, ss.bags, ss.made, ss.set,
+    return (hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, repr(hand), tuple(
+        (side, ss.bid_text, ss.tricks, ss.points, ss.score, ss.bags, ss.made, ss.set, ss.blind,
          tuple((ss.nils or {}).items()), ss.bag_penalty, ss.bag_warning)
         for side, ss in hs.sides.items()))
 
 
-def table(sheet, rules, sides: list[str], compact: bool,
-          on_tap: Callable[[int], None], last_only: int | None = None,
-          cache: dict | None = None) -> ft.Control:
-    """One row per hand; tap a row for its breakdown.
+def table(sheet, game, sides: list[str], compact: bool,
+          on_tap: Callable[[int], None], cache: dict | None = None) -> ft.Control:
+    """One row per hand (a misdeal as a thin row); tap a row for its breakdown.
 
     With a `cache` (a dict kept by the screen), unchanged rows are the same
     controls as last time: saving a hand sends only the new row.
@@ -138,20 +152,18 @@ def table(sheet, rules, sides: list[str], compact: bool,
     if head is None:
         head = cache[("head", compact)] = _head(sides, compact)
     rows: list[ft.Control] = [head]
-    hands = sheet.hands if last_only is None else sheet.hands[-last_only:]
-    for hs in hands:
-        key = ("row", compact, _signature(hs))
+    for hs, hand in zip(sheet.hands, game.hands):
+        key = ("row", compact, _signature(hs, hand))
         row = cache.get(key)
         if row is None:
-            row = cache[key] = _row(hs, rules, sides, compact, on_tap)
+            row = cache[key] = _row(hs, hand, sides, compact, on_tap)
         rows.append(row)
     if not sheet.hands:
         rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
                                          color=MUTED), padding=12))
-    column = cache.get(("column", compact, last_only))
+    column = cache.get(("column", compact))
     if column is None:
-        column = cache[("column", compact, last_only)] = tid(
-            "sheet", ft.Column(spacing=2, tight=True))
+        column = cache[("column", compact)] = tid("sheet", ft.Column(spacing=2, tight=True))
     column.content.controls = rows
     return column
 
@@ -173,25 +185,38 @@ def _head(sides: list[str], compact: bool) -> ft.Control:
     return ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4))
 
 
-def _row(hs, rules, sides, compact, on_tap) -> ft.Control:
+def _row(hs, hand, sides, compact, on_tap) -> ft.Control:
+    """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
+    no points to explain); a hand thrown out says why on its breakdown."""
     number = _cell(str(hs.number), width=34, bold=True)
     if hs.misdeal or hs.thrown_out:
         what = "misdeal" if hs.misdeal else (hs.note or "thrown out")
         content = ft.Row([number, ft.Text(f"{what} \u00b7 {hs.dealer} dealt", size=12,
                                           color=MUTED, italic=True, expand=True)], spacing=4)
-        height = 30
+        height = 30 if hs.misdeal else 48
     else:
         cells: list[ft.Control] = [number]
         for side in sides:
             ss = hs.sides[side]
             if compact:
-                cells.append(_compact_side(ss, rules))
+                cells.append(_compact_side(ss, side, hand))
             else:
-                cells.append(ft.Container(ft.Row(_wide_side(ss), spacing=0), expand=True))
+                cells.append(ft.Container(ft.Row(_wide_side(ss, side, hand), spacing=0),
+                                          expand=True))
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        height = 48
-    return tid(f"sheet-row-{hs.number}", ft.Container(
-        content, height=height, border_radius=8, ink=True,
+        height = 58 if compact else 48
+    tappable = not hs.misdeal
+    return SheetRow(identifier=f"sheet-row-{hs.number}", content=ft.Container(
+        content, height=height, border_radius=8, ink=tappable,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        on_click=lambda e, n=hs.number: on_tap(n)), button=True,
-        label=f"Hand {hs.number}")
+        on_click=(lambda e, n=hs.number: on_tap(n)) if tappable else None), button=tappable,
+        label=f"Misdeal, hand {hs.number}" if hs.misdeal else f"Hand {hs.number}")
+
+
+class SheetRow(ft.Semantics):
+    """One hand's row.  It never changes once drawn (a changed hand gets a new row), so
+    an update of the sheet does not walk into it: isolated (Flet diffs ~40 us a control,
+    and a long sheet holds hundreds)."""
+
+    def is_isolated(self) -> bool:
+        return True

@@ -36,7 +36,8 @@ class HandDraft:
     raised: dict[str, int] = field(default_factory=dict)
     tricks: dict[str, int | None] = field(default_factory=dict)
     filled: str | None = None  # the trick key the app filled in (not tapped)
-    touched: set[str] = field(default_factory=set)  # trick keys tapped in this entry
+    touched: list[str] = field(default_factory=list)  # trick keys tapped, the latest last
+    counting: str | None = None  # the trick key the tricks chips enter (None: the first)
     aces: dict[str, bool] = field(default_factory=dict)
     no_trump: dict[str, bool] = field(default_factory=dict)
     bemo: dict[str, tuple[str, bool]] = field(default_factory=dict)
@@ -64,13 +65,20 @@ class HandDraft:
 
     @property
     def bidders(self) -> list[str]:
-        """Who states a number, in bidding order: sides or players."""
-        order = list(getattr(self.next, "bid_order", []) or [])
-        if order:
-            return order
+        """Who states a number, in bidding order (the engine's): sides or players."""
+        return list(self.next.bid_order)
+
+    @property
+    def rows(self) -> list[str]:
+        """The bidders in the order the entry shows them, the same every hand: the sides,
+        or the players in their seats.  Who bids first is `first_bidder`, a mark."""
         if self.partnership:
             return [s.name for s in self.sides]
         return list(self.game.players)
+
+    @property
+    def first_bidder(self) -> str:
+        return self.next.bid_order[0]
 
     def bid_range(self, bidder: str) -> range:
         """The numbers offered for `bidder` (the rules' minimum up to N)."""
@@ -80,16 +88,44 @@ class HandDraft:
     def nil_allowed(self) -> bool:
         return bool(self.rules.nil)
 
-    def double_nil_allowed(self) -> bool:
-        return bool(getattr(self.rules, "double_nil", False))
-
     def blind_chance(self, side: str):
         """The engine's answer: may `side` bid blind this hand, and if not, why."""
         return self.next.blind.get(side) if self.next.blind else None
 
     def blind_offered(self) -> bool:
         """Whether these rules have blind bids of any kind (else nothing is shown)."""
-        return bool(getattr(self.rules, "blind_bids", False) or getattr(self.rules, "blind_nil", False))
+        return bool(self.rules.blind_bids or self.rules.blind_nil)
+
+    def blind_allowed(self, side: str) -> bool:
+        chance = self.blind_chance(side)
+        return bool(chance and chance.allowed)
+
+    def blind_note(self, side: str) -> str | None:
+        """One short line for `side`: what it may bid blind this hand, or why it may not
+        (the engine's full sentence is `blind_chance(side).reason`)."""
+        if not self.blind_offered():
+            return None
+        r = self.rules
+        chance = self.blind_chance(side)
+        if chance is None or not chance.allowed:
+            behind = f" ({chance.behind} behind now)" if chance is not None and chance.behind else ""
+            return f"Blind needs {r.blind_behind} behind{behind}"
+        if r.blind_bids:
+            return f"May bid blind, at least {r.blind_min}" + (
+                " or blind nil" if r.blind_nil and self.nil_allowed() else "")
+        return "May bid blind nil"
+
+    def special_bid(self, bidder: str) -> str | None:
+        """Wheels / Boston (Moon), recognised from the number `bidder` bid."""
+        r = self.rules
+        bid = self.bids.get(bidder)
+        if not isinstance(bid, int) or (not self.partnership and bidder in self.nils):
+            return None
+        if r.moon is not None and bid == r.tricks:
+            return "Boston: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
+        if r.ten_for_200 and bid == r.ten_bid:
+            return "Wheels: 10 for 200" if r.name.startswith("ihop") else "10 for 200"
+        return None
 
     # -- bids ------------------------------------------------------------
     def set_bid(self, bidder: str, value: int | str | None) -> None:
@@ -174,31 +210,62 @@ class HandDraft:
         return keys
 
     def _reset_tricks_shape(self) -> None:
-        keys = set(self.trick_keys())
+        keys = self.trick_keys()
         self.tricks = {k: v for k, v in self.tricks.items() if k in keys}
-        self.touched &= keys
+        self.touched = [k for k in self.touched if k in keys]
         if self.filled not in keys:
             self.filled = None
+        if self.counting not in keys:
+            self.counting = None
+
+    @property
+    def counted(self) -> str:
+        """The trick key the tricks chips enter now."""
+        return self.counting or self.trick_keys()[0]
+
+    def count_for(self, key: str) -> None:
+        """The tricks chips now enter `key`'s count."""
+        self.counting = key
 
     def set_tricks(self, key: str, value: int) -> None:
-        """Tricks tapped for `key`; the one count left untapped is filled in from the deal size."""
+        """Tricks tapped for `key`.  The others stay consistent with the deal size: when one
+        count is left to know, it is filled in (N minus the rest, the engine's `tricks_left`):
+        the one never tapped, or else the one tapped longest ago (tap either side of two,
+        the other follows).  Then the chips go on to the next count still empty."""
+        keys = self.trick_keys()
         self.tricks[key] = value
-        self.touched.add(key)
+        self.touched = [k for k in self.touched if k != key] + [key]
         if key == self.filled:
             self.filled = None
-        keys = self.trick_keys()
-        open_keys = [k for k in keys if k not in self.touched]
-        if len(open_keys) == 1:
-            last = open_keys[0]
-            rest = {k: self.tricks[k] for k in keys if k != last and self.tricks.get(k) is not None}
-            if len(rest) == len(keys) - 1:
-                left = tricks_left(self.rules, rest)
-                if left is not None:
-                    self.tricks[last] = left
-                    self.filled = last
+        untapped = [k for k in keys if k not in self.touched]
+        if untapped:
+            last = untapped[0] if len(untapped) == 1 else None
+        else:
+            last = next((k for k in self.touched if k != key), None) if len(keys) > 1 else None
+        if last is not None:
+            rest = {k: self.tricks[k] for k in keys if k != last}
+            left = tricks_left(self.rules, rest) if None not in rest.values() else None
+            if left is not None:  # None: the rest come to more than N (tricks_problem says so)
+                self.tricks[last] = left
+                self.filled = last
+                self.touched = [k for k in self.touched if k != last]
+        empty = [k for k in keys if self.tricks.get(k) is None and k != key]
+        if empty:
+            self.counting = empty[0]
+        elif self.counting not in keys:
+            self.counting = None
 
-    def tricks_complete(self) -> bool:
-        return all(self.tricks.get(k) is not None for k in self.trick_keys())
+    def tricks_problem(self) -> str | None:
+        """Why the counts tapped cannot be right (more than N, or all in and not N), or None."""
+        keys = self.trick_keys()
+        known = {k: v for k in keys if (v := self.tricks.get(k)) is not None}
+        if not known:
+            return None
+        if tricks_left(self.rules, known) is None:
+            return f"The tricks come to more than {self.rules.tricks}: tap a count again"
+        if len(known) == len(keys) and tricks_left(self.rules, known) != 0:
+            return f"The tricks do not add up to {self.rules.tricks}: tap a count again"
+        return None
 
     # -- specials ------------------------------------------------------------
     def set_special(self, kind: str, side: str, value: Any) -> None:
@@ -263,6 +330,13 @@ class HandDraft:
             hand["penalties"] = penalties
         return hand
 
+    def status(self) -> str:
+        """The line under the entry: what is still to tap, why the counts cannot be right, or ready."""
+        missing = self.missing()
+        if missing:
+            return f"Still to enter: {missing}"
+        return self.tricks_problem() or "Ready to save"
+
     def missing(self) -> str | None:
         """What is still to be tapped before the hand can be saved, in words."""
         for bidder in self.bidders:
@@ -276,6 +350,40 @@ class HandDraft:
             if self.tricks.get(key) is None:
                 return f"Tricks for {key}"
         return None
+
+    def is_empty(self) -> bool:
+        """Nothing tapped yet."""
+        return self.to_hand() == {"bids": {}, "tricks": {}}
+
+    def summary(self) -> str:
+        """What was entered, in words, to keep it in sight: "Bob & Dan 5, Ann & Cat blind 6;
+        took Ann & Cat 7, Bob & Dan 6"."""
+        hand = self.to_hand()
+        blind = set(hand.get("blind", []))
+        raised = hand.get("raised", {})
+        bids = []
+        for name, value in hand["bids"].items():
+            words = ("blind " if name in blind else "") + str(value)
+            bids.append(f"{name} {words}" + (f" (raised {raised[name]})" if name in raised else ""))
+        took = ", ".join(f"{k} {v}" for k, v in hand["tricks"].items())
+        return "; ".join(part for part in (", ".join(bids), f"took {took}" if took else "") if part) \
+            or "nothing yet"
+
+    def carried_to(self, game, next_hand) -> "HandDraft | None":
+        """This entry, for the next hand of `game` after another device saved: None if it no
+        longer fits (a blind bid no longer allowed, or the game is over)."""
+        if next_hand.finished:
+            return None
+        hand = self.to_hand()
+        carried = HandDraft.from_hand(game, next_hand, hand)
+        for name in hand.get("blind", []):
+            side = carried._side_named(name).name if name in {s.name for s in self.sides} \
+                else carried.side_of(name).name
+            if not carried.blind_allowed(side):
+                return None
+        carried.touched = list(self.touched)
+        carried.filled, carried.counting = self.filled, self.counting
+        return carried
 
     @classmethod
     def from_hand(cls, game, next_hand, hand: dict) -> "HandDraft":
@@ -297,6 +405,7 @@ class HandDraft:
             else:
                 draft.blind.add(name)
         draft.tricks = dict(hand.get("tricks") or {})
+        draft.touched = [k for k in draft.trick_keys() if k in draft.tricks]  # as if tapped
         draft.aces = dict(hand.get("aces") or {})
         draft.no_trump = dict(hand.get("no_trump") or {})
         draft.bemo = {s: (b["size"], b["made"]) for s, b in (hand.get("bemo") or {}).items()}

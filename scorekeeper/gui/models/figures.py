@@ -6,11 +6,18 @@ from typing import Any, Iterable
 
 from ...engine import Status
 
+from ...engine.text import nth, plural
+
 def signed(points: int | None) -> str:
     """+79, 0, -40; a dash for a hand that is not scored."""
     if points is None:
         return "\u2014"
     return f"+{points}" if points > 0 else str(points)
+
+
+def renegs_text(count: int, rules) -> str:
+    """A side's renegs so far: '1 reneg: the 3rd loses the game'."""
+    return f"{plural(count, 'reneg')}: the {nth(rules.reneg_losses)} loses the game"
 
 
 def plain(points: int | None) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
-from ...storage import GameSummary, PlayerStats, Repository, StoredGame
+from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame
 from .draft import HandDraft
 from .options import readable
 
@@ -33,11 +33,15 @@ class Result:
     """What a change did: `ok`, and the message to show (the reason when refused).
 
     `hand`: the hand the engine's refusal names (an edit of hand 2 can be refused because
-    of hand 4), or None."""
+    of hand 4), or None.
+    `conflict`: refused because another device changed the game first (the game
+    shown is now the saved one; the change can be entered again on top of it).
+    """
 
     ok: bool
     message: str = ""
     hand: int | None = None
+    conflict: bool = False
 
     def __bool__(self) -> bool:
         return self.ok
@@ -104,6 +108,17 @@ class SharedRepository:
         return ([self.problem] if self.problem else []) + notices
 
 
+def _change_between(longer: tuple[Game, Scoresheet], shorter: tuple[Game, Scoresheet]) -> str:
+    """The change that makes `longer` of `shorter`, in words: "Hand 5" (scored hands, as the
+    sheet counts them), "Misdeal", or "The edit of hand 2"."""
+    (game, sheet), (other, _) = longer, shorter
+    if len(game.hands) > len(other.hands):
+        return "Misdeal" if game.hands[-1].misdeal else f"Hand {sheet.hands_played}"
+    changed = next((n for n, (a, b) in enumerate(zip(game.hands, other.hands), start=1) if a != b),
+                   None)
+    return f"The edit of hand {changed}" if changed else "The last change"
+
+
 class Session:
     """One tab's view of the data: the open game and what to show of it."""
 
@@ -125,11 +140,18 @@ class Session:
     def close(self) -> None:
         self.game_id = None
 
-    def _attempt(self, action: Callable[[], Any], done: str = "") -> Result:
+    def _attempt(self, action: Callable[[], Any], done: str | Callable[[], str] = "",
+                 changed_elsewhere: str = "") -> Result:
         """Run a change; a refusal or a storage error becomes a Result, and the
-        open game is reloaded from what was last saved."""
+        open game is reloaded from what was last saved.  `done` is the message (or
+        makes it from the changed game); `changed_elsewhere` the one when another
+        device changed the game first."""
         try:
             stored = action()
+        except GameChangedError as exc:
+            log.info("changed elsewhere: %s", exc)
+            self.reload()
+            return Result(False, changed_elsewhere or readable(str(exc)), conflict=True)
         except ScorekeeperError as exc:
             log.info("refused: %s", exc)
             self.reload()
@@ -138,9 +160,9 @@ class Session:
             log.error("storage trouble: %s", exc)
             self.reload()
             return Result(False, f"Could not save: {exc}. The game is as it was last saved.")
-        if stored is not None and getattr(stored, "id", None) == self.game_id:
+        if isinstance(stored, StoredGame) and stored.id == self.game_id:
             self._set(stored)
-        return Result(True, done)
+        return Result(True, done() if callable(done) else done)
 
     def _set(self, stored: StoredGame) -> None:
         # the repository scored the game once when it read or changed it; next_hand reuses that sheet
@@ -180,18 +202,38 @@ class Session:
             return Result(False, str(exc))
         return Result(True)
 
-    def reload(self) -> None:
-        """Read the open game again from storage (after another phone saved)."""
-        if self.game_id is None:
-            return
+    def reload(self) -> str | None:
+        """Read the open game again from storage (after another device changed it); what
+        changed, in words ("Hand 4 was saved"), or None when nothing did."""
+        if self.game_id is None or self.stored is None:
+            return None
+        before = (self.game, self.sheet)
         try:
             self._set(self.shared.get(self.game_id))
         except ScorekeeperError as exc:
             log.warning("cannot reload %s: %s", self.game_id, exc)
+            return None
+        after = (self.game, self.sheet)
+        if after[0].hands == before[0].hands:
+            return None
+        if len(after[0].hands) < len(before[0].hands):
+            return _change_between(before, after) + " was undone"
+        return _change_between(after, before) + (" was recorded" if after[0].hands[-1].misdeal
+                                                 and len(after[0].hands) > len(before[0].hands)
+                                                 else " was saved")
 
     @property
     def game(self) -> Game | None:
         return self.stored.game if self.stored is not None else None
+
+    @property
+    def hand_title(self) -> str:
+        """'Hand 7 of 12', or 'Hand 7' without a hand limit: the scored hand about to be
+        played (misdeals and thrown-out hands are not hands)."""
+        # the one count made here; the engine's NextHand.hand_of (on main) gives it
+        number = self.sheet.hands_played + 1
+        limit = self.game.rules.max_hands
+        return f"Hand {number} of {limit}" if limit else f"Hand {number}"
 
     @property
     def version(self) -> int | None:
@@ -255,29 +297,40 @@ class Session:
         return Result(True), json.dumps(record, indent=2, ensure_ascii=False)
 
     # -- changing the open game ----------------------------------------------------
-    def record_hand(self, hand: dict) -> Result:
-        gid, version = self.game_id, self.version
-        return self._attempt(lambda: self.shared.record_hand(gid, hand,
-                                                                  expected_version=version), "Hand saved")
+    def record_hand(self, hand: dict, version: int | None = None) -> Result:
+        """Save the next hand.  `version`: the version of the game the hand was entered on
+        (default: the one open now); if another device saved in between, a conflict."""
+        gid, version = self.game_id, self.version if version is None else version
+        title = self.hand_title
+        return self._attempt(
+            lambda: self.shared.record_hand(gid, hand, expected_version=version),
+            lambda: f"Hand {self.sheet.hands_played} saved",
+            changed_elsewhere=f"{title} was saved on another device first")
 
-    def replace_hand(self, number: int, hand: dict) -> Result:
-        gid, version = self.game_id, self.version
+    def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
+        gid, version = self.game_id, self.version if version is None else version
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
                                                                    expected_version=version),
-                             f"Hand {number} changed; the hands after it are scored again")
+                             f"Hand {number} changed; the hands after it are scored again",
+                             changed_elsewhere="This game was changed on another device "
+                                               "while you edited it")
 
     def misdeal(self) -> Result:
         gid, version = self.game_id, self.version
         return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
-                             "Misdeal: the deal passes on")
+                             lambda: f"Misdeal: the deal passes to {self.next.dealer}",
+                             changed_elsewhere="The game was changed on another device first: "
+                                               "nothing was recorded, look again")
 
     def undo(self) -> Result:
-        gid = self.game_id
-        return self._attempt(lambda: self.shared.undo(gid), "Undone")
+        gid, before = self.game_id, (self.game, self.sheet)
+        return self._attempt(lambda: self.shared.undo(gid),
+                             lambda: _change_between(before, (self.game, self.sheet)) + " undone")
 
     def redo(self) -> Result:
-        gid = self.game_id
-        return self._attempt(lambda: self.shared.redo(gid), "Redone")
+        gid, before = self.game_id, (self.game, self.sheet)
+        return self._attempt(lambda: self.shared.redo(gid),
+                             lambda: _change_between((self.game, self.sheet), before) + " redone")
 
     @property
     def can_undo(self) -> bool:

@@ -49,6 +49,14 @@ class BaseScreen:
         if self.layout_key() != self._built_for:
             self.app.refresh()
 
+    def notify(self, text: str) -> bool:
+        return False
+
+    def changed_elsewhere(self, game_id: str, change: str | None) -> None:
+        """Another device changed a game: rebuild if this screen shows it (or all games)."""
+        if self.params.get("game_id", game_id) == game_id:
+            self.app.refresh()
+
     def recall(self, name: str, default: Any = None) -> Any:
         """A value this tab kept with `remember` (survives a rebuild of the screen)."""
         try:

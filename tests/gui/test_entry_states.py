@@ -1,0 +1,168 @@
+"""Every state of the hand entry, drawn: each preset, phone and desktop, light and dark.
+
+Games are written straight into the app's data folder (the repository), so each
+state is one navigation away.  Every state is checked on the page (what it must
+say), photographed (screenshots/entry-PRESET-STATE-DEVICE-THEME.png), checked for
+Flutter's error box (harness.py: any node 20,000 px tall, or the box's grey in
+the picture), and every tappable control in it is measured (48x48 px at least).
+One page load per theme: the states are visited one after the other.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorekeeper.engine import random_game, score_game
+from scorekeeper.storage import Repository
+
+PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
+           6: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]}
+#: the standard preset has no blind bids: with the blind nil house rule it has blind states too
+RULES = {"standard": {"preset": "standard", "options": {"blind_nil": True}},
+         "ihop": "ihop", "ihop-3": "ihop-3", "ihop-6": "ihop-6"}
+#: one hand that leaves a side 100 or more behind (blind is offered to it next hand)
+BEHIND = {
+    "standard": ({"bids": {"Bob": 4, "Cat": 3, "Dan": 4, "Ann": 3},
+                  "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}}, "Bob & Dan"),
+    "ihop": ({"bids": {"Ann & Cat": 6, "Bob & Dan": 7}, "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}},
+             "Bob & Dan"),
+    "ihop-6": ({"bids": {"Ann & Dan": 6, "Bob & Eve": 7, "Cat & Fay": 4},
+                "tricks": {"Ann & Dan": 9, "Bob & Eve": 4, "Cat & Fay": 4}}, "Bob & Eve"),
+}
+
+
+@pytest.fixture(scope="module")
+def games(server):
+    """For each preset: a game at its first hand, one with a side 100+ behind, one finished."""
+    repo = Repository(server.data_dir)
+    found = {}
+    for preset, rules in RULES.items():
+        players = PLAYERS[{"ihop-3": 3, "ihop-6": 6}.get(preset, 4)]
+        found[preset, "start"] = repo.create_game(rules, players)
+        if preset in BEHIND:
+            gid = repo.create_game(rules, players)
+            repo.record_hand(gid, BEHIND[preset][0])
+            found[preset, "behind"] = gid
+        done = next(g for seed in range(100) if score_game(
+            g := random_game(random.Random(seed), preset=preset, hands=60)).finished)
+        found[preset, "over"] = repo.import_game(done.to_dict())
+    return found
+
+
+class Visit:
+    """Walks one device through the states of one preset, in the theme it is in."""
+
+    def __init__(self, app, preset: str, games: dict):
+        self.app, self.preset, self.games = app, preset, games
+        self.seen: list[str] = []
+
+    def look(self, state: str, show: str | None = None) -> None:
+        """Photograph the state (drawn, not broken) and measure its tap targets; `show`:
+        the part of it to scroll into sight first (a phone shows less at once)."""
+        app = self.app
+        if show:
+            app.by_id(show).last.scroll_into_view_if_needed()
+        app.screenshot(f"entry-{self.preset}-{state}")
+        if not app.phone:  # (a phone's screenshot measures them itself)
+            small = app.small_targets()
+            assert not small, f"{state}: tap targets under 48 px: {small}"
+        self.seen.append(state)
+
+    def open(self, which: str) -> None:
+        self.app.go(f"game/{self.games[self.preset, which]}")
+        self.app.wait_id("game-over" if which == "over" else "save-hand")
+
+    def text(self, identifier: str) -> str:
+        return self.app.text_of(identifier)
+
+    def until(self, identifier: str, wanted: str) -> None:
+        for _ in range(100):
+            if wanted in self.text(identifier):
+                return
+            self.app.page.wait_for_timeout(100)
+        raise AssertionError(f"{identifier}: wanted {wanted!r}, shows {self.text(identifier)!r}")
+
+
+def visit_all(v: Visit) -> None:
+    app, preset = v.app, v.preset
+    partners = preset != "ihop-3"
+    blind = preset in BEHIND
+    first_side = {"standard": "Ann & Cat", "ihop": "Ann & Cat", "ihop-3": "Ann",
+                  "ihop-6": "Ann & Dan"}[preset]
+
+    # the first hand: blind refused, with its reason, on the first row of each side
+    v.open("start")
+    assert "Hand 1" in v.text("hand-title" if app.phone else "next-hand")
+    if blind:
+        v.until(f"blind-reason-{'Ann' if preset == 'standard' else first_side}", "100 behind")
+    v.look("start")
+
+    # nil chosen (the other side's count is then counted per player)
+    if partners:
+        app.tap("bid-Bob-nil" if preset == "standard" else "nil-Bob")
+        app.wait_id("count-Bob")
+        v.look("nil")
+
+    # the lock: open once every side has bid, then raised
+    if preset in ("ihop", "ihop-6"):
+        for side in v.app.page.evaluate(
+                "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"bidder-\"]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier').slice(7))"):
+            app.tap(f"bid-{side}-4")
+        v.until("lock-status", "open")
+        v.look("lock-open")
+        raiser, dealing = ("Bob & Dan", "Ann & Cat") if preset == "ihop" else ("Bob & Eve", "Ann & Dan")
+        app.tap(f"raise-{raiser}-1")
+        app.wait_id(f"raise-{dealing}-0")  # then the dealing side may lock it
+        v.look("lock-raised", show="lock")
+
+    # aces, specials, penalties
+    if preset != "standard":
+        app.tap("more")
+        app.wait_id("specials")
+        v.look("specials", show="specials")
+        app.tap("more")
+
+    # a misdeal asks first
+    app.tap("misdeal")
+    app.wait_id("confirm-misdeal")
+    v.look("misdeal-confirm")
+    app.tap_button("Cancel")
+    app.by_id("confirm-misdeal").first.wait_for(state="detached")
+
+    # blind offered to the side 100 behind; blind chosen; blind nil chosen
+    if blind:
+        side = BEHIND[preset][1]
+        v.open("behind")
+        bidder = "Bob" if preset == "standard" else side
+        v.until(f"blind-reason-{bidder}", "May bid blind")
+        v.look("blind-offered")
+        if preset != "standard":  # the standard house rule is blind nil only
+            app.tap(f"blind-{side}")
+            app.tap(f"bid-{side}-6")
+            v.look("blind-bid")
+        app.tap("blind-nil-Bob")
+        app.wait_id("count-Bob")
+        v.look("blind-nil")
+
+    # the game over screen
+    v.open("over")
+    assert "won" in v.text("winner") or "No winner" in v.text("winner")
+    v.look("game-over")
+
+
+@pytest.mark.parametrize("preset", sorted(RULES))
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_every_entry_state_is_drawn(make_driver, games, preset, phone):
+    app = make_driver(phone=phone)
+    app.open("/")
+    app.wait_id("new-game")
+    for dark in (False, True):
+        if dark:
+            app.tap("theme")
+            app.dark = True
+        v = Visit(app, preset, games)
+        visit_all(v)
+        expected = {"start", "misdeal-confirm", "game-over"}
+        assert expected <= set(v.seen), v.seen

@@ -1,0 +1,99 @@
+"""A plain hand at a real table, on a 390x844 phone: every tap in reach, nothing moving.
+
+For each preset, two plain hands are entered as the table would: each control
+is tapped where it is (a touch at its centre, never scrolled to), and before
+each tap it must be wholly inside the screen, not under the pinned Save bar,
+and exactly where it was when the hand began.  The taps are counted: a plain
+IHOP hand is bid, bid, tricks, Save (4); a standard one four bids, tricks,
+Save (6).  The second hand must put every control where the first had it (the
+bid rows keep one order; who bids first is only a mark).
+"""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.storage import Repository
+
+PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
+           6: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]}
+#: (players, the numbers each bidder bids, the trick counts tapped, taps a hand takes)
+PLAIN = {
+    "standard": (4, {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 3}, [7], 6),
+    "ihop": (4, {"Ann & Cat": 5, "Bob & Dan": 4}, [6], 4),
+    "ihop-3": (3, {"Ann": 5, "Bob": 5, "Cat": 5}, [6, 5], 6),
+    "ihop-6": (6, {"Ann & Dan": 4, "Bob & Eve": 5, "Cat & Fay": 4}, [6, 5], 6),
+}
+BOX_JS = """(id) => {
+    const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height];
+}"""
+
+
+def box(app, identifier: str):
+    found = app.page.evaluate(BOX_JS, identifier)
+    assert found is not None, f"{identifier} is not on the screen"
+    return tuple(round(v, 1) for v in found)
+
+
+def in_reach(app, identifier: str, bar_top: float) -> tuple:
+    """The control's box, checked to be wholly on screen, above the Save bar, uncut."""
+    x, y, w, h = box(app, identifier)
+    vw, vh = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    assert w >= 47.5 and h >= 47.5, f"{identifier} is cut or small: {w}x{h}"
+    assert 0 <= x and x + w <= vw and 0 <= y and y + h <= vh, f"{identifier} is off screen at {x},{y}"
+    if identifier != "save-hand":
+        assert y + h <= bar_top + 0.5, f"{identifier} is under the Save bar ({y + h} > {bar_top})"
+    return x, y, w, h
+
+
+def status(app) -> str:
+    return app.text_of("entry-status")
+
+
+def enter_plain_hand(app, bids: dict, tricks: list[int]) -> tuple[int, dict]:
+    """Tap one plain hand in without scrolling; the number of taps and where each control was."""
+    plan = [f"bid-{bidder}-{value}" for bidder, value in bids.items()]
+    plan += [f"tricks-{count}" for count in tricks] + ["save-hand"]
+    bar_top = box(app, "save-hand")[1] - 8
+    where = {identifier: in_reach(app, identifier, bar_top) for identifier in plan}
+    taps = 0
+    for identifier in plan:
+        app.assert_drawn()
+        assert in_reach(app, identifier, bar_top) == where[identifier], f"{identifier} moved"
+        x, y, w, h = where[identifier]
+        before = status(app)
+        app.page.touchscreen.tap(x + w / 2, y + h / 2)  # where it is: no scrolling
+        taps += 1
+        # its answer drawn before the next control is measured: a bid chip selected; after
+        # tricks or Save, the line beside Save says what is next (or that the hand is saved)
+        if identifier.startswith("bid-"):
+            app.page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]') \
+                .first.wait_for(state="attached", timeout=5_000)
+        else:
+            for _ in range(100):
+                if status(app) != before:
+                    break
+                app.page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"tapping {identifier} changed nothing ({before!r})")
+    return taps, where
+
+
+@pytest.mark.parametrize("preset", sorted(PLAIN))
+def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, preset):
+    n, bids, tricks, expected_taps = PLAIN[preset]
+    gid = Repository(server.data_dir).create_game(preset, PLAYERS[n])
+    app = make_driver(phone=True)
+    app.open(f"game/{gid}")
+    app.wait_id("save-hand")
+    first_taps, first_where = enter_plain_hand(app, bids, tricks)
+    assert first_taps == expected_taps
+    assert "Hand 1 saved" in status(app)
+    app.page.get_by_role("button", name="Sheet (1)").first.wait_for(state="attached")
+    second_taps, second_where = enter_plain_hand(app, bids, tricks)
+    assert second_taps == expected_taps
+    assert "Hand 2 saved" in status(app)
+    assert second_where == first_where  # the same rows in the same places, hand after hand
+    app.screenshot(f"plain-{preset}")

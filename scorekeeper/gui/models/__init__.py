@@ -3,6 +3,8 @@
 - `session`: `SharedRepository` (one per server process) and `Session` (one per
   browser tab): the open game, its sheet and next hand, every change as a `Result`.
 - `draft`: `HandDraft`, the hand being entered, turned into the record's hand.
+- `sharing`: `Tables` (one per server process): the host's secret, the codes of shared
+  games, the pen of each; `Role` (host, viewer, guest).
 - `options`, `search`, `whatif`, `figures`: what the rules, what-if, chart and
   stats screens show (option names and values, rules search, the comparison,
   numbers as text).
@@ -15,5 +17,7 @@ from __future__ import annotations
 
 from .draft import NIL, HandDraft
 from .session import Result, Session, SharedRepository, StorageUnavailable
+from .sharing import JoinError, NotAllowed, PenRequest, Role, Tables
 
-__all__ = ["NIL", "HandDraft", "Result", "Session", "SharedRepository", "StorageUnavailable"]
+__all__ = ["NIL", "HandDraft", "JoinError", "NotAllowed", "PenRequest", "Result", "Role", "Session",
+           "SharedRepository", "StorageUnavailable", "Tables"]

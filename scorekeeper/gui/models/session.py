@@ -21,6 +21,7 @@ from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperErro
 from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame
 from .draft import HandDraft
 from .options import readable
+from .sharing import NotAllowed, Role, Tables
 
 log = logging.getLogger(__name__)
 
@@ -120,10 +121,21 @@ def _change_between(longer: tuple[Game, Scoresheet], shorter: tuple[Game, Scores
 
 
 class Session:
-    """One tab's view of the data: the open game and what to show of it."""
+    """One tab's view of the data: the open game and what to show of it.
 
-    def __init__(self, shared: SharedRepository):
+    ``role``: the host may do everything; a viewer sees the one table it joined and changes it
+    only while it holds that table's pen; a guest sees nothing but the join page.  Every read
+    and change checks the role here, on the server, whatever the page shows.
+    """
+
+    def __init__(self, shared: SharedRepository, tables: Tables | None = None, *, role: Role = Role.HOST,
+                 client: str = "local"):
         self.shared = shared
+        self.tables = tables if tables is not None else Tables()
+        self.role = role
+        self.client = client  # this device (kept across reloads by the app)
+        self.table: str | None = None  # the game a viewer joined
+        self.table_code: str | None = None
         self.game_id: str | None = None
         self.stored: StoredGame | None = None  # the open game as saved
         self.sheet: Scoresheet | None = None   # its scoresheet
@@ -139,6 +151,75 @@ class Session:
 
     def close(self) -> None:
         self.game_id = None
+
+    # -- roles ----------------------------------------------------------------
+    def become_host(self, token: str | None) -> bool:
+        """This session came through the host link (``token`` is the server's secret)."""
+        if not self.tables.is_host_token(token):
+            return False
+        self.role, self.table, self.table_code = Role.HOST, None, None
+        return True
+
+    def join(self, code: str, where: str | None = None) -> Result:
+        """Join a shared table by its code: this session then views that one game."""
+        if self.role is Role.HOST:
+            return Result(False, "This device keeps score: it does not need a code")
+        try:
+            game_id = self.tables.join(code, where or self.client)
+        except ScorekeeperError as exc:
+            return Result(False, str(exc))
+        self.role, self.table, self.table_code = Role.VIEWER, game_id, self.tables.code_of(game_id)
+        self.game_id = self.stored = None
+        return Result(True, "Joined the table")
+
+    def leave(self) -> None:
+        """Back to a guest (the table stopped sharing, or the viewer left it)."""
+        if self.role is Role.VIEWER:
+            self.role, self.table, self.table_code = Role.GUEST, None, None
+            self.game_id = self.stored = self.sheet = self.next = None
+
+    @property
+    def table_open(self) -> bool:
+        """A viewer's table is still shared under the code it joined with."""
+        return (self.role is Role.VIEWER and self.table is not None and self.table_code is not None
+                and self.tables.still_open(self.table, self.table_code))
+
+    def may_see(self, game_id: str | None) -> bool:
+        if self.role is Role.HOST:
+            return True
+        return self.role is Role.VIEWER and game_id is not None and game_id == self.table and self.table_open
+
+    def holds_pen(self, game_id: str | None) -> bool:
+        """Whether this device enters the hands of ``game_id`` now."""
+        if game_id is None:
+            return False
+        holder = self.tables.pen_holder(game_id)
+        if self.role is Role.HOST:
+            return holder is None
+        return self.may_see(game_id) and holder == self.client
+
+    @property
+    def may_keep_score(self) -> bool:
+        """Whether the open game's hands can be entered, edited, undone from this device."""
+        return self.holds_pen(self.game_id)
+
+    def _need_host(self) -> None:
+        if self.role is not Role.HOST:
+            raise NotAllowed("Only the scorekeeper's device can do that")
+
+    def _need_pen(self, game_id: str | None) -> None:
+        if not self.holds_pen(game_id):
+            if self.role is Role.HOST:
+                raise NotAllowed("Another phone holds the pen for this game: take it back to enter hands")
+            raise NotAllowed("This phone is viewing the game: ask for the pen to enter hands")
+
+    def _allowed(self, check: Callable[[], None]) -> Result | None:
+        try:
+            check()
+        except NotAllowed as exc:
+            log.warning("refused for a %s session: %s", self.role, exc)
+            return Result(False, str(exc))
+        return None
 
     def _attempt(self, action: Callable[[], Any], done: str | Callable[[], str] = "",
                  changed_elsewhere: str = "") -> Result:
@@ -172,25 +253,81 @@ class Session:
 
     # -- the list of games ---------------------------------------------------
     def list_games(self) -> list[GameSummary]:
+        self._need_host()
         return self.shared.list_games()
 
     def player_stats(self) -> list[PlayerStats]:
+        self._need_host()
         return self.shared.player_stats()
 
     def list_trash(self) -> list[GameSummary]:
+        self._need_host()
         return self.shared.list_trash()
 
     def delete(self, game_id: str) -> Result:
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused
         res = self._attempt(lambda: self.shared.delete_game(game_id), "Game deleted")
-        if res and self.game_id == game_id:
-            self.close()
+        if res:
+            self.tables.stop(game_id)
+            if self.game_id == game_id:
+                self.close()
         return res
 
     def restore(self, game_id: str) -> Result:
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused
         return self._attempt(lambda: self.shared.restore_game(game_id), "Game restored")
+
+    # -- sharing the open game (the host) -------------------------------------------
+    def share(self, game_id: str) -> tuple[Result, str | None]:
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused, None
+        return Result(True), self.tables.share(game_id)
+
+    def stop_sharing(self, game_id: str) -> Result:
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused
+        self.tables.stop(game_id)
+        return Result(True, "The table stopped sharing: its code no longer works")
+
+    def ask_pen(self, name: str) -> Result:
+        if self.role is not Role.VIEWER or not self.table_open:
+            return Result(False, "Only a phone viewing a shared table can ask for its pen")
+        self.tables.ask_pen(self.table, self.client, name)
+        return Result(True, "Asked for the pen")
+
+    def give_pen(self, game_id: str) -> Result:
+        """The pen goes to the device that asked for it; this one views."""
+        request = self.tables.request_for(game_id)
+        if request is None:
+            return Result(False, "Nobody is asking for the pen")
+        if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
+            return refused
+        self.tables.give_pen(game_id, request.client)
+        return Result(True, f"{request.name} has the pen")
+
+    def keep_pen(self, game_id: str) -> Result:
+        if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
+            return refused
+        self.tables.keep_pen(game_id)
+        return Result(True)
+
+    def take_pen(self, game_id: str) -> Result:
+        """The host takes the pen back, whoever holds it."""
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused
+        self.tables.take_pen(game_id)
+        return Result(True, "You have the pen again")
 
     # -- the open game ----------------------------------------------------------
     def open(self, game_id: str) -> Result:
+        if not self.may_see(game_id):
+            self.game_id = None
+            self.stored = self.sheet = self.next = None
+            if self.role is Role.VIEWER and not self.table_open:
+                return Result(False, "This table stopped sharing")
+            return Result(False, "Join a table with its code to see it")
         if self.game_id == game_id and self.stored is not None:
             return Result(True)
         self.game_id = game_id
@@ -243,6 +380,8 @@ class Session:
     def create_game(self, rules: RuleSet | dict | str, players: list[str], team_names: list[str] | None = None,
                     first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
         """Start a game; `rules` is a RuleSet or a record's rules spec."""
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused, None
         spec = rules.spec() if isinstance(rules, RuleSet) else rules
         try:
             game_id = self.shared.create_game(spec, players, teams=teams,
@@ -256,6 +395,8 @@ class Session:
     def rematch(self, game_id: str) -> tuple[Result, str | None]:
         """A new game with the same players, seats, teams and rules; the first deal passes to
         the next player (the dealer of the old game's second hand)."""
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused, None
         try:
             stored = self.shared.get(game_id)
         except ScorekeeperError as exc:
@@ -270,6 +411,8 @@ class Session:
 
     def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
         """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
+        if (refused := self._allowed(self._need_host)) is not None:
+            return refused, None
         where = f"The file {file_name}" if file_name else "The pasted text"
         if isinstance(text, bytes):
             try:
@@ -290,6 +433,8 @@ class Session:
         return Result(True, "Game imported"), game_id
 
     def export_record(self, game_id: str) -> tuple[Result, str]:
+        if not self.may_see(game_id):
+            return Result(False, "Join a table with its code to see it"), ""
         try:
             record = self.shared.export_game(game_id)
         except ScorekeeperError as exc:
@@ -301,6 +446,8 @@ class Session:
         """Save the next hand.  `version`: the version of the game the hand was entered on
         (default: the one open now); if another device saved in between, a conflict."""
         gid, version = self.game_id, self.version if version is None else version
+        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
+            return refused
         title = self.hand_title
         return self._attempt(
             lambda: self.shared.record_hand(gid, hand, expected_version=version),
@@ -309,6 +456,8 @@ class Session:
 
     def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
         gid, version = self.game_id, self.version if version is None else version
+        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
+            return refused
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
                                                                    expected_version=version),
                              f"Hand {number} changed; the hands after it are scored again",
@@ -317,6 +466,8 @@ class Session:
 
     def misdeal(self) -> Result:
         gid, version = self.game_id, self.version
+        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
+            return refused
         return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
                              lambda: f"Misdeal: the deal passes to {self.next.dealer}",
                              changed_elsewhere="The game was changed on another device first: "
@@ -324,11 +475,15 @@ class Session:
 
     def undo(self) -> Result:
         gid, before = self.game_id, (self.game, self.sheet)
+        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
+            return refused
         return self._attempt(lambda: self.shared.undo(gid),
                              lambda: _change_between(before, (self.game, self.sheet)) + " undone")
 
     def redo(self) -> Result:
         gid, before = self.game_id, (self.game, self.sheet)
+        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
+            return refused
         return self._attempt(lambda: self.shared.redo(gid),
                              lambda: _change_between((self.game, self.sheet), before) + " redone")
 

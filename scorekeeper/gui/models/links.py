@@ -1,0 +1,66 @@
+"""The addresses a table shares, and their QR codes (a picture for the screen, text for the terminal).
+
+No flet: the share screen shows `qr_png(...)`, the server prints `qr_text(...)`.
+"""
+from __future__ import annotations
+
+import io
+import socket
+
+import qrcode
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (what phones should use), or 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def base_url(host: str, port: int) -> str:
+    """The address phones should open for a server listening on ``host``: never 0.0.0.0."""
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown:  # an IPv6 address goes in brackets
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def only_this_computer(host: str) -> bool:
+    """Whether a server listening on ``host`` can be reached only from this computer."""
+    return host in LOCAL_HOSTS
+
+
+def host_link(base: str, token: str) -> str:
+    return f"{base}/host/{token}"
+
+
+def join_link(base: str, code: str) -> str:
+    return f"{base}/join/{code}"
+
+
+def _qr(data: str) -> qrcode.QRCode:
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    return code
+
+
+def qr_png(data: str, box: int = 8) -> bytes:
+    """A QR code of ``data`` as a PNG picture."""
+    code = _qr(data)
+    code.box_size = box
+    out = io.BytesIO()
+    code.make_image(fill_color="black", back_color="white").save(out, format="PNG")
+    return out.getvalue()
+
+
+def qr_text(data: str) -> str:
+    """A QR code of ``data`` drawn with block characters, for a terminal (dark text on light works)."""
+    out = io.StringIO()
+    _qr(data).print_ascii(out=out, invert=True)
+    return out.getvalue()

@@ -1,0 +1,178 @@
+"""Who may do what at a shared table: the host, viewers who joined by a code, and guests.
+
+One `Tables` per server process (every browser tab shares it):
+
+- the **host link** carries a long random token; a session that came through it is the
+  host and may do everything;
+- the host **shares** a game: it gets a short code (6 characters, no look-alikes such as
+  O/0 and I/1/L) that a phone types or scans to **view** that one game, read-only;
+- a **guest** (no token, no code) sees only the join page;
+- **the pen**: one device per shared game enters its hands.  A viewer asks for it, whoever
+  holds it gives it (the giver becomes a viewer of that game), the host can always take it
+  back.  Stopping sharing ends every viewer's access and gives the pen back to the host.
+
+Wrong codes are counted per client and slowed down (`attempts` per `window` seconds), so a
+code cannot be guessed by trying them all.  No flet here; the app asks, the session obeys.
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Callable
+
+from ...engine import ScorekeeperError
+
+#: letters and digits that cannot be read as another one (no 0/O, 1/I/L)
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class Role(StrEnum):
+    HOST = "host"  # came through the host link: may do everything
+    VIEWER = "viewer"  # joined one table by its code: sees it, changes nothing (unless given the pen)
+    GUEST = "guest"  # neither: sees the join page only
+
+
+class NotAllowed(ScorekeeperError):
+    """A change or a read that this session's role does not allow (nothing was written)."""
+
+
+class JoinError(ScorekeeperError):
+    """A code that opens no table (wrong, stopped, or too many tries)."""
+
+
+@dataclass(frozen=True)
+class PenRequest:
+    game_id: str
+    client: str  # the asking device
+    name: str  # how the table calls it: "Bob's phone"
+
+
+def normal_code(text: str) -> str:
+    """A typed code as the table reads it aloud: 'abc-123 ' -> 'ABC123'."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+class Tables:
+    """The games this server shares, their codes and pens, and the host's secret."""
+
+    def __init__(self, host_token: str | None = None, *, attempts: int = 5, window: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.host_token = host_token or secrets.token_urlsafe(24)
+        self.attempts = attempts
+        self.window = window
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._codes: dict[str, str] = {}  # code -> game id
+        self._by_game: dict[str, str] = {}  # game id -> code
+        self._stopped: set[str] = set()  # codes that no longer open their table
+        self._pens: dict[str, str] = {}  # game id -> the client holding the pen (absent: the host)
+        self._requests: dict[str, PenRequest] = {}  # game id -> the last request for its pen
+        self._tries: dict[str, deque[float]] = {}  # client -> times of its wrong codes
+
+    # -- the host --------------------------------------------------------------------
+    def is_host_token(self, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(str(token), self.host_token)
+
+    # -- sharing ----------------------------------------------------------------------
+    def share(self, game_id: str) -> str:
+        """The game's code (a new one, unless it is shared already)."""
+        with self._lock:
+            code = self._by_game.get(game_id)
+            if code is None:
+                code = self._new_code()
+                self._codes[code] = game_id
+                self._by_game[game_id] = code
+            return code
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self._codes and code not in self._stopped:
+                return code
+
+    def code_of(self, game_id: str) -> str | None:
+        with self._lock:
+            return self._by_game.get(game_id)
+
+    def is_shared(self, game_id: str | None) -> bool:
+        with self._lock:
+            return game_id in self._by_game
+
+    def stop(self, game_id: str) -> None:
+        """Stop sharing: the code opens nothing any more, and the pen is the host's again."""
+        with self._lock:
+            code = self._by_game.pop(game_id, None)
+            if code is not None:
+                del self._codes[code]
+                self._stopped.add(code)
+            self._pens.pop(game_id, None)
+            self._requests.pop(game_id, None)
+
+    def join(self, text: str, client: str) -> str:
+        """The game a code opens for ``client``; JoinError with the reason otherwise."""
+        code = normal_code(text)
+        with self._lock:
+            tries = self._tries.setdefault(client, deque())
+            now = self._clock()
+            while tries and now - tries[0] > self.window:
+                tries.popleft()
+            if len(tries) >= self.attempts:
+                wait = int(self.window - (now - tries[0])) + 1
+                raise JoinError(f"Too many wrong codes from this device: wait {wait} seconds and try again")
+            game_id = self._codes.get(code)
+            if game_id is not None:
+                return game_id
+            tries.append(now)
+            if code in self._stopped:
+                raise JoinError("This table stopped sharing")
+            if not code:
+                raise JoinError("Type the table's code: the scorekeeper's screen shows it")
+            if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+                raise JoinError(f"{text.strip()!r} is not a table code: a code has {CODE_LENGTH} letters and "
+                                "digits, like K7MQ2X")
+            raise JoinError(f"No table has the code {code}: check it on the scorekeeper's screen")
+
+    def still_open(self, game_id: str, code: str) -> bool:
+        """Whether ``code`` still opens ``game_id`` (a viewer checks before each update)."""
+        with self._lock:
+            return self._codes.get(code) == game_id
+
+    # -- the pen ------------------------------------------------------------------------
+    def pen_holder(self, game_id: str) -> str | None:
+        """The client that enters this game's hands, or None when it is the host."""
+        with self._lock:
+            return self._pens.get(game_id)
+
+    def ask_pen(self, game_id: str, client: str, name: str) -> PenRequest:
+        with self._lock:
+            if game_id not in self._by_game:
+                raise NotAllowed("This table is not shared")
+            request = PenRequest(game_id, client, name)
+            self._requests[game_id] = request
+            return request
+
+    def request_for(self, game_id: str) -> PenRequest | None:
+        with self._lock:
+            return self._requests.get(game_id)
+
+    def give_pen(self, game_id: str, client: str) -> None:
+        """The asking client now holds the pen; whoever held it views."""
+        with self._lock:
+            if game_id not in self._by_game:
+                raise NotAllowed("This table is not shared any more")
+            self._pens[game_id] = client
+            self._requests.pop(game_id, None)
+
+    def keep_pen(self, game_id: str) -> None:
+        with self._lock:
+            self._requests.pop(game_id, None)
+
+    def take_pen(self, game_id: str) -> None:
+        """The host takes the pen back."""
+        with self._lock:
+            self._pens.pop(game_id, None)

@@ -45,33 +45,6 @@ _BROKEN_JS = """(limit) => {
 
 #: the smallest tap target (css px) on a phone, each way (theme.TARGET)
 TARGET = 48
-_TARGETS_JS = """(target) => {
-    const small = [];
-    const sel = '[role=button], [role=checkbox], [role=switch], [role=tab], [role=link], '
-              + '[role=menuitem], [role=radio], [role=slider]';
-    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge
-    const cut = (el, r) => {
-        for (let p = el.parentElement; p; p = p.parentElement) {
-            const cs = getComputedStyle(p);
-            if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
-            const q = p.getBoundingClientRect();
-            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
-                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
-        }
-        return false;
-    };
-    for (const el of document.querySelectorAll(sel)) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 && r.height === 0) continue;  // not laid out (hidden)
-        if ((r.width < target - 0.5 || r.height < target - 0.5) && !cut(el, r)) {
-            const name = (el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 40);
-            small.push(`${name || el.getAttribute('role')} ${Math.round(r.width)}x${Math.round(r.height)}`);
-        }
-    }
-    return small;
-}"""
-
-
 class DrawnBroken(AssertionError):
     """The screen shows Flutter's error box: a widget failed to lay out."""
 
@@ -221,8 +194,10 @@ class Driver:
                               + "; ".join(found[:5]))
 
     def small_targets(self) -> list[str]:
-        """Every tappable control on screen smaller than 48x48 px: "Undo 40x40", ..."""
-        return self.page.evaluate(_TARGETS_JS, TARGET)
+        """Every tappable control on screen smaller than 48x48 px (one cut by the edge of its
+        list is scrolled to the middle and measured again): 'button “Undo” in undo: 40x40', ..."""
+        from targets import too_small  # tests/gui/targets.py: the one way controls are measured
+        return [str(t) for t in too_small(self, TARGET)]
 
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:

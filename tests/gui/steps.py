@@ -11,6 +11,18 @@ def wait_label(app, identifier: str, text: str, timeout: float = 10_000) -> str:
     return app.text_of(identifier)
 
 
+def wait_message(app, text: str, timeout: float = 10_000) -> str:
+    """Wait for a message the app shows: beside Save on a screen with an entry ("entry-status", or
+    "entry-notice" above it when long), else at the bottom of the screen ("message")."""
+    app.page.wait_for_function(
+        """(text) => [...document.querySelectorAll(
+               '[flt-semantics-identifier="message"], [flt-semantics-identifier="entry-notice"], '
+               + '[flt-semantics-identifier="entry-status"]')].some(
+               el => ((el.innerText || '') + ' ' + (el.getAttribute('aria-label') || '')).includes(text))""",
+        arg=text, timeout=timeout)
+    return text
+
+
 def themes(app, name: str) -> None:
     """A screenshot in the theme shown, then in the other one (the screen redraws in place)."""
     app.screenshot(name)

@@ -13,6 +13,18 @@ TARGET = 48  # px, both ways (the phone-first brief)
 _TAPPABLE_JS = """() => {
     const roles = new Set(['button', 'switch', 'checkbox', 'radio', 'menuitem', 'tab', 'link', 'slider',
                            'combobox', 'menuitemcheckbox', 'menuitemradio', 'option']);
+    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge:
+    // its full size is the one it has when scrolled in
+    const cut = (el, r) => {
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            const cs = getComputedStyle(p);
+            if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
+            const q = p.getBoundingClientRect();
+            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
+                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
+        }
+        return false;
+    };
     const found = [];
     for (const el of document.querySelectorAll('flt-semantics')) {
         const role = el.getAttribute('role');
@@ -25,7 +37,7 @@ _TAPPABLE_JS = """() => {
         const label = (el.getAttribute('aria-label') || (field && field.getAttribute('aria-label'))
                        || el.innerText || '').trim().split('\\n')[0].slice(0, 40);
         el.setAttribute('data-target', String(found.length));
-        found.push({role: role || 'text box', label, id, width: r.width, height: r.height});
+        found.push({role: role || 'text box', label, id, width: r.width, height: r.height, cut: cut(el, r)});
     }
     return found;
 }"""
@@ -38,6 +50,7 @@ class Target:
     id: str | None
     width: float
     height: float
+    cut: bool = False  # cut by the edge of the row or list it scrolls in
 
     def __str__(self) -> str:
         where = f" in {self.id}" if self.id else ""
@@ -50,7 +63,7 @@ def targets(driver) -> list[Target]:
 
 
 def _small(t: Target, minimum: float) -> bool:
-    return t.width < minimum - 0.5 or t.height < minimum - 0.5
+    return not t.cut and (t.width < minimum - 0.5 or t.height < minimum - 0.5)
 
 
 def too_small(driver, minimum: float = TARGET) -> list[Target]:
@@ -75,7 +88,7 @@ def too_small(driver, minimum: float = TARGET) -> list[Target]:
         except Exception:  # redrawn meanwhile: keep the first measure
             box = None
         if box is not None:
-            t = Target(t.role, t.label, t.id, box["width"], box["height"])
+            t = Target(t.role, t.label, t.id, box["width"], box["height"])  # measured again, in view
         if _small(t, minimum):
             small.append(t)
     return small

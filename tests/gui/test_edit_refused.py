@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import find_preset, new_game, score_game
 from scorekeeper.storage import Repository
-from steps import themes, wait_label
+from steps import wait_message, themes, wait_label
 from targets import assert_targets, too_small
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -47,7 +47,8 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     app = make_driver(phone=True)
     app.open(f"game/{game_id}/edit/2")
     app.wait_id("save-hand")
-    app.tap(f"tricks-{AC}-4")
+    app.tap(f"count-{AC}")
+    app.tap("tricks-4")
     app.tap("save-hand")
     said = wait_label(app, "entry-error", "Hand 4:")
     assert "blind" in said
@@ -80,7 +81,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     app.tap("save-hand")
     wait_label(app, "kept-edit", "Your unsaved edit of hand 2 is back")
     assert app.page.url.endswith(f"/game/{game_id}/edit/2")
-    wait_label(app, "message", "Hand 4 changed. Now save your edit of hand 2.")
+    wait_message(app, "Hand 4 changed. Now save your edit of hand 2.")
     app.tap("save-hand")
     app.wait_id("undo")
     assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
@@ -98,7 +99,8 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
 def test_the_offer_on_a_desktop(make_driver, game_id):
     app = make_driver()
     app.open(f"game/{game_id}/edit/2")
-    app.tap(f"tricks-{AC}-4")
+    app.tap(f"count-{AC}")
+    app.tap("tricks-4")
     app.tap("save-hand")
     wait_label(app, "later-hand", "This edit does not fit hand 4")
     assert not mine_too_small(app)
@@ -110,8 +112,7 @@ def test_back_to_the_sheet_from_a_breakdown_names_the_sheet_tab(make_driver, gam
     app.open(f"game/{game_id}/hand/3")
     app.wait_id("back-to-sheet")
     app.tap("back-to-sheet")
-    app.wait_id("save-hand")
-    assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
+    app.page.wait_for_url(f"**/game/{game_id}?tab=sheet")
 
 
 def test_back_to_the_sheet_shows_the_sheet_tab(make_driver, game_id):

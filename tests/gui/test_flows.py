@@ -172,7 +172,7 @@ def reload_and_find_it_intact(app, table: Table) -> None:
     app.page.reload()
     app.page.wait_for_function("() => !document.getElementById('loading')", timeout=30_000)
     app.enable_semantics()
-    app.wait_id("save-hand")
+    app.wait_id(f"score-{table.sides[0]}")  # the tab the route names (after an edit: the sheet)
     table.see_totals()
     open_sheet(app)
     app.wait_id(f"sheet-row-{len(table.game.hands)}")

@@ -15,7 +15,7 @@ from scorekeeper.engine import find_preset
 from scorekeeper.gui.models.share import sheet_text
 from scorekeeper.storage import Repository
 from harness import DESKTOP, PHONE, Driver, only_local
-from steps import themes, wait_label
+from steps import wait_message, themes, wait_label
 from targets import assert_targets
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -83,7 +83,7 @@ def test_a_rematch_passes_the_first_deal_to_the_next_player(make_driver, games):
     app.tap_menu("Rematch (same players)")
     app.wait_id("save-hand")
     wait_label(app, "next-hand", "Dan deals")  # Cat dealt first last game
-    wait_label(app, "message", "Rematch: Dan deals first")
+    wait_message(app, "Rematch: Dan deals first")
 
 
 def test_the_result_is_shared_through_the_share_sheet_or_copied(browser, server, games):

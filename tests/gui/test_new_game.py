@@ -144,9 +144,10 @@ def test_what_is_typed_stays_when_another_phone_saves_a_hand(make_driver, server
     typing.page.evaluate("() => document.querySelectorAll('flt-semantics').forEach(e => e.dataset.old = '1')")
     for name, bid in (("Bob", 3), ("Cat", 4), ("Dan", 2), ("Ann", 3)):
         saving.tap(f"bid-{name}-{bid}")
-    saving.tap("tricks-Ann & Cat-7")
+    saving.tap("count-Ann & Cat")
+    saving.tap("tricks-7")
     saving.tap("save-hand")
-    saving.wait_id("sheet-row-1")
+    saving.page.get_by_role("button", name="Sheet (1)").first.wait_for(state="attached")  # saved
     # the new-game screen was built again (new semantics nodes) ...
     typing.page.wait_for_function("() => !document.querySelector('[flt-semantics-identifier=\"dealer-1\"][data-old]')"
                                   " && !!document.querySelector('[flt-semantics-identifier=\"dealer-1\"]')",

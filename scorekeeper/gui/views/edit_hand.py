@@ -117,6 +117,13 @@ class Screen(HandScreen):
         ], spacing=8, tight=True), padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE)))
         self.offer_box.update()
 
+    def notify(self, text: str) -> bool:
+        """Beside Save, as on the game screen (a message at the bottom would cover it)."""
+        if self.panel is None:
+            return False
+        self.panel.show(text)
+        return True
+
     def changed_elsewhere(self, game_id: str, change: str | None) -> None:
         """The edit stays as it is (it is saved over the new state only if asked)."""
         if game_id == self.game_id and change and self.panel is not None:

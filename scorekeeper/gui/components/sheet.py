@@ -34,6 +34,13 @@ def _marks(ss, side: str, hand) -> tuple[str, object]:
     return "\n".join(m.text for m in marks), TONE_COLOURS[tone_of(marks)]
 
 
+def shows_bags(sheet, rules) -> bool:
+    """Whether bags are counted at this table: overtricks are bags, or a penalty gave a side some
+    (without partners and without "count bags" each overtrick costs 10 and is no bag)."""
+    return rules.counts_bags or any(sheet.bags.values()) or any(
+        ss.bags for hand in sheet.hands for ss in hand.sides.values())
+
+
 def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None) -> ft.Control:
     """Totals and bags per side, with the bag warning, the renegs and last hand's points.
 
@@ -44,6 +51,7 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
     short = compact and len(sides) > 2  # three cards on a phone: '4/10' by the bag icon
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
+    with_bags = shows_bags(sheet, rules)
     leader = max(sheet.scores.values()) if sheet.scores else None
     for side in sides:
         score = sheet.scores.get(side, 0)
@@ -73,13 +81,15 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
             lines: list[ft.Control] = [
                 name,
                 keep(f"{side}#line", ft.Row(
-                    [big, points, keep(f"{side}#gap", ft.Container(expand=True)), bag_line],
+                    [big, points, keep(f"{side}#gap", ft.Container(expand=True))]
+                    + ([bag_line] if with_bags else []),
                     spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             ]
         else:
             lines = [name, keep(f"{side}#line", ft.Row(
-                [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END)),
-                bag_line]
+                [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END))]
+            if with_bags:
+                lines.append(bag_line)
             if warning:
                 lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
                     BAG_WARNING, size=12, color=theme.WARN))))
@@ -104,22 +114,21 @@ def _cell(text: str, width: int | None = None, bold: bool = False, color=None,
         width=width, expand=expand, alignment=ft.Alignment.CENTER)
 
 
-def _compact_side(ss, side: str, hand) -> ft.Control:
+def _compact_side(ss, side: str, hand, bags: bool) -> ft.Control:
     marks, colour = _marks(ss, side, hand)
     took = "" if ss.tricks is None else str(ss.tricks)
     top = ft.Text(f"{ss.bid_text} / {took}   {signed(ss.points)}", size=13,
                   color=colour, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-    middle = ft.Row([
-        ft.Text(str(ss.score), size=17, weight=ft.FontWeight.BOLD),
-        ft.Text(f"{ss.bags}b", size=12, color=theme.WARN if ss.bag_warning else MUTED),
-    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.END)
+    middle = ft.Row([ft.Text(str(ss.score), size=17, weight=ft.FontWeight.BOLD)] + (
+        [ft.Text(f"{ss.bags}b", size=12, color=theme.WARN if ss.bag_warning else MUTED)] if bags else []),
+        spacing=6, vertical_alignment=ft.CrossAxisAlignment.END)
     bottom = ft.Text(marks.replace("\n", " \u00b7 "), size=11, color=colour, max_lines=2,
                      overflow=ft.TextOverflow.ELLIPSIS)
     return ft.Container(ft.Column([top, middle, bottom], spacing=0, tight=True), expand=True,
                         padding=ft.Padding.symmetric(horizontal=4))
 
 
-def _wide_side(ss, side: str, hand) -> list[ft.Control]:
+def _wide_side(ss, side: str, hand, bags: bool) -> list[ft.Control]:
     marks, colour = _marks(ss, side, hand)
     took = "" if ss.tricks is None else str(ss.tricks)
     return [
@@ -127,7 +136,7 @@ def _wide_side(ss, side: str, hand) -> list[ft.Control]:
         _cell(took, expand=1),
         _cell(signed(ss.points), expand=2, color=colour),
         _cell(str(ss.score), expand=2, bold=True),
-        _cell(str(ss.bags), expand=1, color=theme.WARN if ss.bag_warning else None),
+        *([_cell(str(ss.bags), expand=1, color=theme.WARN if ss.bag_warning else None)] if bags else []),
         _cell(marks, expand=3, color=colour, size=11, lines=3),
     ]
 
@@ -140,6 +149,11 @@ def _signature(hs, hand) -> tuple:
         for side, ss in hs.sides.items()))
 
 
+#: a side's columns on a wide sheet (bid, took, points, score, bags, marks) need this many px;
+#: narrower, the sheet is drawn two lines a side as on a phone (no head wraps mid-word)
+WIDE_SIDE = 330
+
+
 def table(sheet, game, sides: list[str], compact: bool,
           on_tap: Callable[[int], None], cache: dict | None = None) -> ft.Control:
     """One row per hand (a misdeal as a thin row); tap a row for its breakdown.
@@ -148,15 +162,16 @@ def table(sheet, game, sides: list[str], compact: bool,
     controls as last time: saving a hand sends only the new row.
     """
     cache = {} if cache is None else cache
-    head = cache.get(("head", compact))
+    bags = shows_bags(sheet, game.rules)
+    head = cache.get(("head", compact, bags))
     if head is None:
-        head = cache[("head", compact)] = _head(sides, compact)
+        head = cache[("head", compact, bags)] = _head(sides, compact, bags)
     rows: list[ft.Control] = [head]
     for hs, hand in zip(sheet.hands, game.hands):
-        key = ("row", compact, _signature(hs, hand))
+        key = ("row", compact, bags, _signature(hs, hand))
         row = cache.get(key)
         if row is None:
-            row = cache[key] = _row(hs, hand, sides, compact, on_tap)
+            row = cache[key] = _row(hs, hand, sides, compact, on_tap, bags)
         rows.append(row)
     if not sheet.hands:
         rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
@@ -168,7 +183,7 @@ def table(sheet, game, sides: list[str], compact: bool,
     return column
 
 
-def _head(sides: list[str], compact: bool) -> ft.Control:
+def _head(sides: list[str], compact: bool, bags: bool) -> ft.Control:
     head: list[ft.Control] = [_cell("#", width=34, bold=True)]
     for side in sides:
         if compact:
@@ -177,15 +192,16 @@ def _head(sides: list[str], compact: bool) -> ft.Control:
             head.append(ft.Container(ft.Column([
                 ft.Text(side, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Row([_cell(t, expand=e, size=12, color=MUTED) for t, e in
-                        (("bid", 2), ("took", 1), ("pts", 2), ("score", 2), ("bags", 1), ("", 3))],
+                ft.Row([_cell(t, expand=e, size=12, color=MUTED, lines=1) for t, e in
+                        (("bid", 2), ("took", 1), ("pts", 2), ("score", 2), ("bags", 1), ("", 3))
+                        if bags or t != "bags"],
                        spacing=0),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 expand=True))
     return ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4))
 
 
-def _row(hs, hand, sides, compact, on_tap) -> ft.Control:
+def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
     """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
     no points to explain); a hand thrown out says why on its breakdown."""
     number = _cell(str(hs.number), width=34, bold=True)
@@ -199,9 +215,9 @@ def _row(hs, hand, sides, compact, on_tap) -> ft.Control:
         for side in sides:
             ss = hs.sides[side]
             if compact:
-                cells.append(_compact_side(ss, side, hand))
+                cells.append(_compact_side(ss, side, hand, bags))
             else:
-                cells.append(ft.Container(ft.Row(_wide_side(ss, side, hand), spacing=0),
+                cells.append(ft.Container(ft.Row(_wide_side(ss, side, hand, bags), spacing=0),
                                           expand=True))
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         height = 58 if compact else 48

@@ -51,7 +51,7 @@ class HandDraft:
 
     @property
     def partnership(self) -> bool:
-        return bool(self.rules.partnership_bidding) and self.rules.players != 3
+        return bool(self.rules.partnership_bidding) and self.rules.partners
 
     @property
     def sides(self):
@@ -122,9 +122,9 @@ class HandDraft:
         if not isinstance(bid, int) or (not self.partnership and bidder in self.nils):
             return None
         if r.moon is not None and bid == r.tricks:
-            return "Boston: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
+            return f"{r.moon_name}: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
         if r.ten_for_200 and bid == r.ten_bid:
-            return "Wheels: 10 for 200" if r.name.startswith("ihop") else "10 for 200"
+            return f"{r.ten_name}: {r.ten_bid} for {r.ten_value}" if r.ten_name != "10 for 200" else r.ten_name
         return None
 
     # -- bids ------------------------------------------------------------

@@ -89,9 +89,13 @@ class BaseScreen:
                                           on_click=lambda e: self.app.toggle_theme())
         self.theme_changed()
         theme_button = tid("theme", self.theme_button)
+        # a phone: a smaller title, nearer the back arrow, so "IHOP 6 players" fits beside four buttons
+        narrow = not self.wide
         return ft.AppBar(
             leading=leading, automatically_imply_leading=False,
-            title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=1),
+            title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=1,
+                          size=18 if narrow else None),
+            title_spacing=4 if narrow and self.back else None,
             actions=[*self.actions(), theme_button],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )

@@ -91,8 +91,15 @@ class Screen(BaseScreen):
             scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True), self.bar_box],
             padding=0, spacing=0)
 
-    def layout_key(self) -> bool:
-        return self.wide
+    def layout_key(self) -> tuple[bool, bool]:
+        return self.wide, self.sheet_compact
+
+    @property
+    def sheet_compact(self) -> bool:
+        """The sheet two lines a side (a phone; a desktop without room for every column of every side)."""
+        if not self.wide or self.session.sheet is None:
+            return True
+        return (self.width * 0.6 - 40) / len(self.session.sheet.sides) < sheetui.WIDE_SIDE
 
     # -- content ------------------------------------------------------------------
     def fill(self) -> None:
@@ -110,7 +117,7 @@ class Screen(BaseScreen):
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"
         show_entry = self.wide or self.tab == "hand"
-        self.sheet_box.controls = [sheetui.table(sheet, game, sides, compact, self.open_hand,
+        self.sheet_box.controls = [sheetui.table(sheet, game, sides, self.sheet_compact, self.open_hand,
                                                  cache=self.sheet_cache)] if show_sheet else []
         self.sheet_box.visible = show_sheet
         if not self.wide:
@@ -156,6 +163,10 @@ class Screen(BaseScreen):
         bits = [f"{n.dealer} deals", n.lead_text]
         if n.pass_text:
             bits.append(n.pass_text)
+        if n.reminder:  # Solo: a play rule that changes no score
+            bits.append(n.reminder)
+        if s.sheet.note:  # why the game goes on (a tie at the top)
+            bits.append(s.sheet.note[:1].upper() + s.sheet.note[1:])
         spans = [ft.TextSpan(" \u00b7 ".join(bits), ft.TextStyle(size=14))]
         if self.wide:
             spans.insert(0, ft.TextSpan(s.hand_title + "  ", ft.TextStyle(
@@ -166,7 +177,7 @@ class Screen(BaseScreen):
         sheet = self.session.sheet
         return tid("game-over", ft.Container(ft.Column([
             ft.Text("\u2660 Game over", size=18, color=MUTED),
-            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "No winner",
+            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "A draw",
                                   size=26, weight=ft.FontWeight.BOLD)),
             tid("reason", ft.Text(sheet.reason or "", size=16)),
             ft.Row([

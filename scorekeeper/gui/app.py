@@ -6,11 +6,15 @@ view module in `scorekeeper.gui.views`.
 """
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import os
+import re
+import secrets
 import socket
 import sys
+import threading
 import webbrowser
 from pathlib import Path
 from typing import Callable
@@ -20,9 +24,12 @@ import uvicorn
 
 from ..engine import ScorekeeperError
 from . import theme
-from .models import Session, SharedRepository
+from .models import HandDraft, PenRequest, Result, Role, Session, SharedRepository, Tables, access, links
+from .models.live import LiveHand
+from .models.served import Served
 from .router import Router
 from .screen import Screen
+from .testid import tid
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +60,26 @@ class App:
 
     Screens get everything through this object, as a `screen.Host`: `app.page`,
     `app.session`, `app.go(route)`, `app.refresh()`, `app.message(text)`, ...
+
+    Who this session is (`session.role`): a native window is the host; in a browser, a
+    session that came through the host link (or whose browser kept its token, see
+    `HOST_KEY`) is the host, one that joined a table by its code a viewer, any other a
+    guest.  Every route is admitted first (`models.access.admit`).
     """
 
-    def __init__(self, page: ft.Page, shared: SharedRepository):
+    def __init__(self, page: ft.Page, served: Served):
         self.page = page
-        self.session = Session(shared)
+        self.served = served
+        self.session = Session(served.shared, served.tables,
+                               role=Role.GUEST if page.web else Role.HOST,
+                               client=secrets.token_urlsafe(12))
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
-                             on_shown=self._shown, on_error=self.error)
+                             on_shown=self._shown, on_error=self.error, admit=self._admit)
+        self.table_notice: str | None = None
+        self._prefs: ft.SharedPreferences | None = None
+        self._pen_dialog: tuple[str, str] | None = None  # (game id, asking client) on show
+        # pubsub handlers and event handlers run in worker threads: one at a time per session
+        self._lock = threading.RLock()
         self._awake = False
         self._wakelock: ft.Wakelock | None = None
 
@@ -73,19 +93,107 @@ class App:
         page.dark_theme = theme.dark()
         page.theme_mode = ft.ThemeMode.LIGHT
         page.padding = 0
-        page.on_route_change = lambda e: self.router.show(e.route)
+        page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = self._view_pop
         page.on_resize = lambda e: self.router.resized()
+        page.on_connect = lambda e: self._reconnected()
         page.pubsub.subscribe(self._on_broadcast)
-        for notice in self.session.notices():
-            self.message(notice)
-        self.router.show(page.route or "/")
+        if page.web:
+            self._prefs = ft.SharedPreferences()  # made here, where the page is known
+            page.run_task(self._arrive, page.route or "/")
+        else:
+            self._greet()
+            self.router.show(page.route or "/")
+
+    async def _arrive(self, route: str) -> None:
+        """A browser's first route: the host link, a join link, or what this browser kept."""
+        host, code = await asyncio.gather(self._recall(HOST_KEY), self._recall(TABLE_KEY))
+        asked, parts = route, _parts(route)
+        with self._lock:
+            if parts[:1] == ["host"]:
+                route = self._host_link(parts[1] if len(parts) > 1 else "")
+            elif self.session.become_host(host):
+                pass
+            elif parts[:1] == ["join"] and len(parts) > 1:
+                route = self._join_link(parts[1])
+            elif code:
+                res = self.session.join(code, where=self._where())
+                if not res:  # the table stopped sharing while this browser was away
+                    self.table_notice = res.message
+                    self._forget(TABLE_KEY)
+            self._greet()
+            self.show(route, asked)
+
+    def _greet(self) -> None:
+        if self.session.role is Role.HOST:
+            for notice in self.session.notices():
+                self.message(notice)
+
+    def _host_link(self, token: str) -> str:
+        """The host link: this browser keeps score from now on (and remembers the token)."""
+        if self.session.become_host(token):
+            self._keep(HOST_KEY, token)
+            self.table_notice = None
+            return "/"
+        self.table_notice = ("That host link is not this server's: it changes when scorekeeper starts "
+                             "again; open the one it printed last")
+        return access.JOIN
+
+    def _join_link(self, code: str) -> str:
+        if self.session.role is Role.HOST:
+            return "/"
+        res = self.join_table(code)
+        return f"/table/{self.session.table}" if res else access.JOIN
+
+    def _where(self) -> str:
+        """Where this device's wrong codes are counted: its address (a reload is no new device)."""
+        return self.page.client_ip or self.session.client
+
+    # -- what this browser keeps (SharedPreferences: the browser's local storage) -------
+    async def _recall(self, key: str) -> str | None:
+        try:
+            value = await self._prefs.get(key)
+        except Exception as exc:  # no storage in this browser (a private window may refuse it)
+            log.info("cannot read %s: %s", key, exc)
+            return None
+        return value if isinstance(value, str) else None
+
+    def _keep(self, key: str, value: str) -> None:
+        if self._prefs is not None:
+            self.page.run_task(self._prefs.set, key, value)
+
+    def _forget(self, key: str) -> None:
+        if self._prefs is not None:
+            self.page.run_task(self._prefs.remove, key)
 
     # -- navigation --------------------------------------------------------
+    def _admit(self, route: str) -> str:
+        s = self.session
+        if s.role is Role.VIEWER and not s.table_open:
+            s.leave()
+            self._forget(TABLE_KEY)
+            self.table_notice = "This table stopped sharing"
+        return access.admit(s, route).route
+
+    def show(self, route: str, asked: str | None = None) -> None:
+        """Show `route` (as the browser reports it); the address bar follows if this session is
+        shown another route than the one `asked` for (a guest asking for a game sees the join
+        page)."""
+        with self._lock:
+            asked, parts = asked or route, _parts(route)
+            if parts[:1] == ["host"] and len(parts) > 1:  # pasted into a tab already open
+                route = self._host_link(parts[1])
+            elif parts[:1] == ["join"] and len(parts) > 1:
+                route = self._join_link(parts[1])
+            self.router.show(route)
+            if self.router.route != asked:
+                self.page.run_task(self.page.push_route, self.router.route)
+
     def go(self, route: str) -> None:
         """Show `route` now and put it in the browser's address bar."""
-        self.router.show(route)
-        self.page.run_task(self.page.push_route, route)
+        with self._lock:
+            self.router.show(route)
+            self.page.run_task(self.page.push_route, self.router.route)
 
     def back(self) -> None:
         self.go(self.router.parent_route())
@@ -97,13 +205,29 @@ class App:
 
     def refresh(self) -> None:
         """Build the screen on show again (its data or its layout changed)."""
-        self.router.refresh()
+        with self._lock:
+            self.router.refresh()
 
     def _shown(self, screen: Screen) -> None:
         self.keep_awake(screen.keep_awake)
 
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
         self.back()
+
+    def _reconnected(self) -> None:
+        """The browser is back (a phone woke up, the network returned, a reload): what was
+        sent meanwhile is lost, so the screen shows the game as saved now."""
+        with self._lock:
+            change = self.session.reload()
+            route = self.router.route
+            self.router.show(route)
+            screen = self.router.current
+            if self.router.route != route:
+                self.page.run_task(self.page.push_route, self.router.route)
+            elif screen is not None:
+                if change and self.session.game_id:
+                    screen.changed_elsewhere(self.session.game_id, change)
+                screen.reconnected()
 
     # -- messages ----------------------------------------------------------
     def message(self, text: str, action: str | None = None,
@@ -160,18 +284,127 @@ class App:
         """Tell the other sessions of this server that `game_id` changed."""
         self.page.pubsub.send_others(("game-changed", game_id))
 
+    def publish_entry(self, game_id: str, draft: HandDraft) -> None:
+        """The pen holder tapped: the game's viewers see the hand as entered so far."""
+        tables = self.served.tables
+        if not tables.is_shared(game_id) or not self.session.holds_pen(game_id):
+            return
+        self.served.board.put(LiveHand(game_id, self.session.version, draft.to_hand(),
+                                       by=tables.pen_name(game_id)))
+        self.page.pubsub.send_others(("entry", game_id))
+
+    def table_event(self, game_id: str, what: str, client: str | None = None) -> None:
+        self.page.pubsub.send_all(("table", game_id, what, client))
+
+    def join_table(self, code: str) -> Result:
+        with self._lock:
+            res = self.session.join(code, where=self._where())
+            if res:
+                self.table_notice = None
+                self._keep(TABLE_KEY, self.session.table_code)
+            return res
+
+    def leave_table(self) -> None:
+        with self._lock:
+            self.session.leave()
+            self._forget(TABLE_KEY)
+            self.go(access.JOIN)
+
     def _on_broadcast(self, message) -> None:
-        if isinstance(message, tuple) and message and message[0] == "game-changed":
-            game_id = message[1]
-            change = self.session.reload() if self.session.game_id == game_id else None
-            if self.router.current is not None:
-                self.router.current.changed_elsewhere(game_id, change)
-            self.page.update()
+        if not (isinstance(message, tuple) and len(message) >= 2):
+            return
+        kind, game_id = message[0], message[1]
+        with self._lock:
+            try:
+                if kind == "game-changed":
+                    self._game_changed(game_id)
+                elif kind == "entry":
+                    if self.session.may_see(game_id) and self.router.current is not None:
+                        self.router.current.table_changed(game_id, "entry")
+                elif kind == "table":
+                    self._table_changed(game_id, message[2], message[3])
+            except RuntimeError as exc:  # the session went away meanwhile
+                log.info("broadcast to a closed session: %s", exc)
+
+    def _game_changed(self, game_id: str) -> None:
+        s = self.session
+        if not s.may_see(game_id):
+            if s.role is Role.VIEWER and game_id == s.table:
+                self.refresh()  # its table stopped sharing: admitted to the join page
+            return
+        change = s.reload() if s.game_id == game_id else None
+        if self.router.current is not None:
+            self.router.current.changed_elsewhere(game_id, change)
+        self.page.update()
+
+    def _table_changed(self, game_id: str, what: str, client: str | None) -> None:
+        """Sharing or the pen of `game_id` changed: this session may now be shown another
+        screen (the pen came or went, the table stopped), be asked for the pen, or be told
+        the answer to its own request."""
+        s = self.session
+        route = self.router.route
+        self.router.show(route)  # admitted again
+        if self.router.route != route:
+            self.page.run_task(self.page.push_route, self.router.route)
+        elif self.router.current is not None:
+            self.router.current.table_changed(game_id, "sharing" if what in ("shared", "stopped") else "pen")
+        request = s.tables.request_for(game_id)
+        if request is not None and s.holds_pen(game_id) and s.may_see(game_id):
+            self._ask_holder(request)
+        elif self._pen_dialog is not None and self._pen_dialog[0] == game_id:
+            self._pen_dialog = None  # answered on another device
+            self.page.pop_dialog()
+        if client == s.client and what == "pen-kept":
+            self.message(f"{s.tables.pen_name(game_id)} keeps the pen for now")
+        elif client == s.client and what == "pen-given" and s.holds_pen(game_id):
+            self.message("You have the pen: the hands you save count for the whole table")
+        elif what == "pen-taken" and client == s.client:
+            self.message("The scorekeeper took the pen back")
+        self.page.update()
+
+    def _ask_holder(self, request: PenRequest) -> None:
+        """'Bob's phone asks for the pen: Give / Keep' on the device that holds it."""
+        if self._pen_dialog == (request.game_id, request.client):
+            return
+        s = self.session
+        game_id = request.game_id
+
+        def answer(give: bool) -> None:
+            with self._lock:
+                self._pen_dialog = None
+                self.page.pop_dialog()
+                res = s.give_pen(game_id) if give else s.keep_pen(game_id)
+                if not res:
+                    self.error(res.message)
+                    return
+                self.table_event(game_id, "pen-given" if give else "pen-kept", request.client)
+
+        names = " v ".join(s.game.side_names) if s.game_id == game_id and s.game is not None else ""
+        self._pen_dialog = (game_id, request.client)
+        after = ("you watch, and can take the pen back at any time" if s.role is Role.HOST
+                 else "you watch")
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=tid("pen-request", ft.Text(f"{request.name} asks for the pen")),
+            content=ft.Text(f"Give it, and {request.name} enters the hands of this game"
+                            f"{' (' + names + ')' if names else ''}; {after}."),
+            actions=[tid("pen-keep", ft.TextButton("Keep", height=theme.TARGET,
+                                                   on_click=lambda e: answer(False))),
+                     tid("pen-give", ft.FilledButton("Give", height=theme.TARGET,
+                                                     on_click=lambda e: answer(True)))]))
 
 
-def _session_main(shared: SharedRepository):
+HOST_KEY = "scorekeeper.host"  # the host link's token, kept by a browser that opened it
+TABLE_KEY = "scorekeeper.table"  # the code of the table a browser views
+
+
+def _parts(route: str) -> list[str]:
+    return [p for p in route.split("?", 1)[0].split("/") if p]
+
+
+def _session_main(served: Served):
     def main(page: ft.Page) -> None:
-        App(page, shared).start()
+        App(page, served).start()
     return main
 
 
@@ -191,16 +424,6 @@ def _native_client_ready() -> bool:
     except Exception as exc:  # no package, no network, unpacking failed
         log.info("native window not available: %s", exc)
         return False
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (for phones), or 127.0.0.1."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
 
 
 def assets_or_warn(places: tuple[Path, ...] = ASSET_PLACES) -> Path | None:
@@ -254,8 +477,49 @@ def _free_port_after(host: str, port: int) -> int:
     return port + 1
 
 
+#: the environment variable that fixes the host link's secret (tests; a scorekeeper who wants
+#: one link across restarts); unset, every start makes a new one
+TOKEN_VARIABLE = "SCOREKEEPER_HOST_TOKEN"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,200}")
+
+
+def host_token(given: str | None = None) -> str:
+    """The host link's secret: `given`, else $SCOREKEEPER_HOST_TOKEN, else a new random one."""
+    token = given if given is not None else os.environ.get(TOKEN_VARIABLE)
+    if token is None or token == "":
+        return secrets.token_urlsafe(24)
+    if not _TOKEN.fullmatch(token):
+        raise ServeError(f"{TOKEN_VARIABLE} must be 16 to 200 letters, digits, '-' or '_' (it is the "
+                         f"secret of the host link; it has {len(token)} characters"
+                         f"{'' if re.fullmatch(r'[A-Za-z0-9_-]*', token) else ', some of them not allowed'}"
+                         f"): unset it for a random one")
+    return token
+
+
+def banner(served: Served, web: bool, serve_only: bool) -> str:
+    """What the terminal says once the port is bound: the address, what to do, the host link
+    and (when a phone can reach it) the host link's QR code."""
+    link = served.host_link()
+    lines = [f"Spades Scorekeeper is served at {served.base_url}/"]
+    if web:
+        lines.append("Keep score from the host link below (scan its QR code with your phone, or open it "
+                     "here); phones at the table join from a game's menu, Share this table. Ctrl+C stops.")
+    elif serve_only:
+        lines.append("No display here: open the host link below in a browser to keep score. Ctrl+C stops.")
+    else:
+        lines.append("Opening the host link in your browser. Ctrl+C stops.")
+    lines.append("Host link (it may change every game; keep it to yourself):")
+    lines.append(link)
+    if served.only_this_computer:
+        lines.append("Only this computer can open it: to keep score from a phone, or to share a table "
+                     "with the phones at the table, start `scorekeeper --web` (or --host 0.0.0.0).")
+    else:
+        lines.append(links.qr_text(link).rstrip("\n"))
+    return "\n".join(lines)
+
+
 def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
-            port: int | None = None, open_browser: bool = True) -> None:
+            port: int | None = None, open_browser: bool = True, token: str | None = None) -> None:
     """Run the table app until it is closed.
 
     - `web=True`: serve on the network for phones (host 0.0.0.0 unless given,
@@ -263,30 +527,28 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     - otherwise: the native window where a display and flet-desktop's client are
       available; else the browser; on a machine with no display, serve on
       127.0.0.1 and print the address.
+    Whenever it is served, the host link (`token`, else $SCOREKEEPER_HOST_TOKEN, else a
+    random secret) is printed with its QR code, and a browser the app opens opens it.
     The address is printed only once the port is bound; a taken port is a ServeError
     (one line naming the port and how to choose another).
     """
+    tables = Tables(host_token=host_token(token))
     assets = assets_or_warn()
     common = dict(assets_dir=str(assets) if assets else None, no_cdn=True, name="")
 
     if not web and _has_display() and _native_client_ready():
-        ft.run(_session_main(SharedRepository(Path(data_dir))), view=ft.AppView.FLET_APP, **common)
+        served = Served(SharedRepository(Path(data_dir)), tables)
+        ft.run(_session_main(served), view=ft.AppView.FLET_APP, **common)
         return
 
     serve_only = web or not _has_display() or not open_browser
     host = host or ("0.0.0.0" if web else "127.0.0.1")
     sock = bind(host, DEFAULT_PORT if port is None else port)  # before anything is opened or said
-    main = _session_main(SharedRepository(Path(data_dir)))
-    shown = lan_address() if host in ("0.0.0.0", "") else host
-    url = f"http://{shown}:{sock.getsockname()[1]}/"
-    print(f"Spades Scorekeeper is served at {url}", flush=True)
-    if web:
-        print("Open that address on a phone on the same network. Ctrl+C stops.", flush=True)
-    elif serve_only:
-        print("No display here: open that address in a browser. Ctrl+C stops.", flush=True)
-    else:
-        webbrowser.open(url)
-    _serve(ft.run(main, export_asgi_app=True, **common), sock)
+    served = Served(SharedRepository(Path(data_dir)), tables, listen_host=host, port=sock.getsockname()[1])
+    print(banner(served, web, serve_only), flush=True)
+    if not serve_only:
+        webbrowser.open(served.host_link())
+    _serve(ft.run(_session_main(served), export_asgi_app=True, **common), sock)
 
 
 def _serve(asgi_app, sock: socket.socket) -> None:

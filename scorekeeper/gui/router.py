@@ -40,11 +40,13 @@ def match(route: str) -> tuple[str, dict[str, str]] | None:
 
 class Router:
     def __init__(self, page: ft.Page, make_screen: MakeScreen,
-                 on_shown: Callable[[Screen], None], on_error: Callable[[str], None]):
+                 on_shown: Callable[[Screen], None], on_error: Callable[[str], None],
+                 admit: Callable[[str], str] = lambda route: route):
         self.page = page
         self.make_screen = make_screen
         self.on_shown = on_shown
         self.on_error = on_error
+        self.admit = admit  # the route this session is shown for the route it asks for
         self.route = "/"
         self.query: dict[str, str] = {}  # of the route being shown: a screen reads it as it is made
         self.current: Screen | None = None
@@ -54,12 +56,15 @@ class Router:
 
         `App.go` shows a route at once and then pushes it to the browser, which reports it back
         through `on_route_change`: without this, every tap that navigates built its screen twice
-        (and what was typed in between was lost)."""
+        (and what was typed in between was lost).  The route shown is the one `admit` gives
+        (a guest asking for a game is shown the join page): `self.route` after the call."""
+        route = self.admit(route)
         if route == self.route and self.current is not None and not again:
             return
         found = match(route)
-        if found is None:
-            route, found = "/", match("/")
+        if found is None:  # no such screen: the first one this session may see
+            route = self.admit("/")
+            found = match(route)
         module_name, params = found
         self.query = query_of(route)
         try:
@@ -68,9 +73,10 @@ class Router:
             view = screen.build()
         except Exception as exc:  # a broken screen must not take the app down
             log.error("cannot show %s: %s", route, traceback.format_exc())
-            if route != "/":
+            fallback = self.admit("/")
+            if route != fallback:
                 self.on_error(f"Cannot open that screen: {exc}")
-                return self.show("/", again=True)
+                return self.show(fallback, again=True)
             raise
         view.route = route
         self.route = route

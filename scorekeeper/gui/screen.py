@@ -11,7 +11,8 @@ from typing import Callable, Protocol
 
 import flet as ft
 
-from .models import Session
+from .models import HandDraft, Result, Session
+from .models.served import Served
 
 
 class Screen(Protocol):
@@ -42,12 +43,27 @@ class Screen(Protocol):
         open game; `change` says what changed, e.g. "Hand 4 was saved")."""
         ...
 
+    def table_changed(self, game_id: str, what: str) -> None:
+        """Something about shared game `game_id` changed that this screen may show: "entry"
+        (the pen holder tapped: `served.board` has the hand as entered so far), "pen" (who
+        holds the pen, or a request for it), "sharing" (shared or stopped)."""
+        ...
+
+    def reconnected(self) -> None:
+        """This device's connection came back (a phone woke up, the network returned): show
+        the game as saved now (the session has read it again)."""
+        ...
+
 
 class Host(Protocol):
     """What a screen may use of the app (one per browser tab)."""
 
     page: ft.Page
     session: Session
+    #: what every session of this server shares: the tables, the hands being entered, the address
+    served: Served
+    #: why this device was sent to the join page ("This table stopped sharing"), or None
+    table_notice: str | None
 
     @property
     def dark(self) -> bool: ...
@@ -73,3 +89,21 @@ class Host(Protocol):
     def toggle_theme(self) -> None: ...
 
     def broadcast(self, game_id: str) -> None: ...
+
+    # -- a shared table ------------------------------------------------------------
+    def join_table(self, code: str) -> Result:
+        """Join the table with that code (this device then views it); the reason when refused."""
+        ...
+
+    def leave_table(self) -> None:
+        """Stop viewing the table (back to the join page)."""
+        ...
+
+    def publish_entry(self, game_id: str, draft: HandDraft) -> None:
+        """The hand being entered changed: the game's viewers see it (if the game is shared)."""
+        ...
+
+    def table_event(self, game_id: str, what: str, client: str | None = None) -> None:
+        """Tell every session that the sharing or the pen of `game_id` changed ("pen-asked",
+        "pen-given", "pen-kept", "pen-taken", "shared", "stopped"); `client`: the device it is about."""
+        ...

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, Driver, Server, only_local  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, DROPPABLE, PHONE, Driver, Server, only_local  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -71,12 +71,17 @@ def make_driver(browser, server, request):
     contexts = []
     drivers = []
 
-    def make(phone: bool = False, name: str | None = None) -> Driver:
+    def make(phone: bool = False, name: str | None = None, host: bool = True,
+             droppable: bool = False, on=None) -> Driver:
+        """`host=False`: a guest's tab; `droppable`: its connection can be dropped
+        (`Driver.lose_network`); `on`: another server than the module's."""
         options = PHONE if phone else DESKTOP
         context = browser.new_context(**options)
         context.route("**/*", only_local)
+        if droppable:
+            context.add_init_script(DROPPABLE)
         contexts.append(context)
-        driver = Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+        driver = Driver(context, on or server, name or ("phone" if phone else "desktop"), phone, host=host)
         drivers.append(driver)
         return driver
 

@@ -5,6 +5,7 @@ scorekeeper/gui/README-dev.md.
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -68,14 +69,21 @@ def free_port() -> int:
 
 
 class Server:
-    """The app served in web mode by a subprocess."""
+    """The app served in web mode by a subprocess.
 
-    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit"):
+    `token`: the secret of its host link (`host_link`), given through SCOREKEEPER_HOST_TOKEN so
+    the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
+    the tests still open it at 127.0.0.1)."""
+
+    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
+                 host: str = "127.0.0.1", token: str | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.token = token or secrets.token_urlsafe(24)
+        self.host_link = f"{self.url}host/{self.token}"
         env = dict(os.environ, SCOREKEEPER_DATA=str(data_dir), FLET_WEB_NO_CDN="1",
-                   PYTHONUNBUFFERED="1")
+                   PYTHONUNBUFFERED="1", SCOREKEEPER_HOST_TOKEN=self.token)
         # canvaskit: screenshots taken right after a change are never blank or stale;
         # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
@@ -85,7 +93,7 @@ class Server:
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", "127.0.0.1",
+            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", host,
              "--port", str(self.port), "--data", str(data_dir)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.ready_after = self._wait()
@@ -121,28 +129,61 @@ def only_local(route):
         route.abort()
 
 
-class Driver:
-    """A tab of the app, with the verbs the tests use (by test id or by name)."""
+#: a page's websockets, kept where a test can drop them (a phone losing the network): while
+#: `__offline`, a new one goes to a closed port and fails, as it would with no network
+#: (Chromium's own offline mode leaves an open websocket alone)
+DROPPABLE = """(() => {
+    const Real = window.WebSocket;
+    window.__sockets = []; window.__offline = false;
+    function Socket(url, protocols) {
+        const ws = window.__offline ? new Real('ws://127.0.0.1:9/') : new Real(url, protocols);
+        window.__sockets.push(ws);
+        return ws;
+    }
+    Socket.prototype = Real.prototype;
+    for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Socket[k] = Real[k];
+    window.WebSocket = Socket;
+})();"""
 
-    def __init__(self, context, server: Server, name: str, phone: bool):
+
+class Driver:
+    """A tab of the app, with the verbs the tests use (by test id or by name).
+
+    `host`: the tab opens the server's host link first (so it keeps score, as the
+    scorekeeper's own browser does); otherwise it is a guest, as any other phone is."""
+
+    def __init__(self, context, server: Server, name: str, phone: bool, host: bool = True):
         self.context = context
         self.server = server
         self.name = name
         self.phone = phone
+        self.host = host
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
         self.dark = False
 
     # -- loading --------------------------------------------------------------
     def open(self, path: str = "") -> float:
-        """Load the app at `path`; returns the seconds to its first frame."""
+        """Load the app at `path`; returns the seconds to its first frame.  A host tab loads
+        the host link, waits for the games list it leads to, then goes to `path`."""
         start = time.perf_counter()
-        self.page.goto(self.server.url + path.lstrip("/"))
+        self.page.goto(self.server.host_link if self.host else self.server.url + path.lstrip("/"))
         self.page.wait_for_function("() => !document.getElementById('loading')",
                                     timeout=30_000)
         first_frame = time.perf_counter() - start
         self.enable_semantics()
+        if self.host:
+            self.wait_id("new-game", timeout=30_000)  # the host link leads to the games list
+            if path.strip("/"):
+                self.go(path)
         return first_frame
+
+    def lose_network(self) -> None:
+        """Drop the page's connection and keep it down (the context needs DROPPABLE)."""
+        self.page.evaluate("() => { window.__offline = true; for (const ws of window.__sockets) ws.close(); }")
+
+    def regain_network(self) -> None:
+        self.page.evaluate("() => { window.__offline = false; }")
 
     def go(self, path: str) -> None:
         """Go to a route in the running app (same session, so the theme stays)."""

@@ -76,4 +76,4 @@ def test_every_screen_has_what_the_app_asks_of_it():
             assert hasattr(screen, name), f"{module}.Screen has no {name}"
     awake = {m for _, m in ROUTES
              if importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.keep_awake}
-    assert awake == {"game", "edit_hand", "breakdown"}
+    assert awake == {"game", "edit_hand", "breakdown", "table"}  # table: a viewer watching the game

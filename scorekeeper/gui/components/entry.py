@@ -31,14 +31,16 @@ SHORT = 30
 class EntryPanel:
     """The entry for one hand.  `on_save(draft)` returns an error message or None;
     `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP).
-    `one_line`: each bidder's number chips on one line that scrolls sideways (a phone)."""
+    `one_line`: each bidder's number chips on one line that scrolls sideways (a phone).
+    `on_change(draft)`: after each tap (the table's other phones follow the entry)."""
 
     def __init__(self, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
                  save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
                  lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None,
-                 one_line: bool = False):
+                 one_line: bool = False, on_change: Callable[[HandDraft], None] | None = None):
         self.draft = draft
         self.on_save = on_save
+        self.on_change = on_change
         self.on_misdeal = on_misdeal
         self.save_label = save_label
         self.lock = lock
@@ -97,6 +99,8 @@ class EntryPanel:
             action()
             self.error = self.notice = None
             self.redraw()
+            if self.on_change is not None:
+                self.on_change(self.draft)
         return run
 
     def _controls(self) -> list[ft.Control]:

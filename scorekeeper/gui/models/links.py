@@ -22,9 +22,15 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
+def shown_host(host: str) -> str:
+    """The address of a server listening on ``host`` as another device reaches it: a wildcard
+    (0.0.0.0: every interface) is this computer's LAN address."""
+    return lan_address() if host in ("0.0.0.0", "", "::") else host
+
+
 def base_url(host: str, port: int) -> str:
     """The address phones should open for a server listening on ``host``: never 0.0.0.0."""
-    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    shown = shown_host(host)
     if ":" in shown:  # an IPv6 address goes in brackets
         shown = f"[{shown}]"
     return f"http://{shown}:{port}"

@@ -25,6 +25,9 @@ from .sharing import NotAllowed, Role, Tables
 
 log = logging.getLogger(__name__)
 
+#: how long a phone's name for the table may be ("Bob's phone")
+PEN_NAME_LENGTH = 30
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -292,9 +295,19 @@ class Session:
         return Result(True, "The table stopped sharing: its code no longer works")
 
     def ask_pen(self, name: str) -> Result:
+        """Ask for the pen of the table this phone views; ``name`` is how the table calls it."""
         if self.role is not Role.VIEWER or not self.table_open:
             return Result(False, "Only a phone viewing a shared table can ask for its pen")
-        self.tables.ask_pen(self.table, self.client, name)
+        name = " ".join(name.split())
+        if not name:
+            return Result(False, "Name this phone for the table, like Bob's phone")
+        if len(name) > PEN_NAME_LENGTH:
+            return Result(False, f"A name for the table has at most {PEN_NAME_LENGTH} characters: "
+                                 f"{name[:PEN_NAME_LENGTH]}\u2026 is longer")
+        try:
+            self.tables.ask_pen(self.table, self.client, name)
+        except NotAllowed as exc:
+            return Result(False, str(exc))
         return Result(True, "Asked for the pen")
 
     def give_pen(self, game_id: str) -> Result:
@@ -304,7 +317,10 @@ class Session:
             return Result(False, "Nobody is asking for the pen")
         if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
             return refused
-        self.tables.give_pen(game_id, request.client)
+        try:
+            self.tables.give_pen(game_id, request.client)
+        except NotAllowed as exc:
+            return Result(False, str(exc))
         return Result(True, f"{request.name} has the pen")
 
     def keep_pen(self, game_id: str) -> Result:

@@ -71,6 +71,7 @@ class Tables:
         self._by_game: dict[str, str] = {}  # game id -> code
         self._stopped: set[str] = set()  # codes that no longer open their table
         self._pens: dict[str, str] = {}  # game id -> the client holding the pen (absent: the host)
+        self._pen_names: dict[str, str] = {}  # game id -> how the table calls the device holding it
         self._requests: dict[str, PenRequest] = {}  # game id -> the last request for its pen
         self._tries: dict[str, deque[float]] = {}  # client -> times of its wrong codes
 
@@ -111,6 +112,7 @@ class Tables:
                 del self._codes[code]
                 self._stopped.add(code)
             self._pens.pop(game_id, None)
+            self._pen_names.pop(game_id, None)
             self._requests.pop(game_id, None)
 
     def join(self, text: str, client: str) -> str:
@@ -148,6 +150,11 @@ class Tables:
         with self._lock:
             return self._pens.get(game_id)
 
+    def pen_name(self, game_id: str) -> str:
+        """How the table calls the device holding the pen: "Bob's phone", or "The scorekeeper"."""
+        with self._lock:
+            return self._pen_names.get(game_id, "The scorekeeper")
+
     def ask_pen(self, game_id: str, client: str, name: str) -> PenRequest:
         with self._lock:
             if game_id not in self._by_game:
@@ -165,8 +172,10 @@ class Tables:
         with self._lock:
             if game_id not in self._by_game:
                 raise NotAllowed("This table is not shared any more")
+            request = self._requests.pop(game_id, None)
             self._pens[game_id] = client
-            self._requests.pop(game_id, None)
+            self._pen_names[game_id] = (request.name if request is not None and request.client == client
+                                        else "Another phone")
 
     def keep_pen(self, game_id: str) -> None:
         with self._lock:
@@ -176,3 +185,4 @@ class Tables:
         """The host takes the pen back."""
         with self._lock:
             self._pens.pop(game_id, None)
+            self._pen_names.pop(game_id, None)

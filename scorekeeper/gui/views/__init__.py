@@ -16,4 +16,8 @@ ROUTES: list[tuple[str, str]] = [
     ("/game/:game_id/rules", "rules"),
     ("/game/:game_id/whatif", "whatif"),
     ("/game/:game_id/chart", "chart"),
+    ("/game/:game_id/share", "share_table"),
+    ("/table/:game_id", "table"),
+    ("/join", "join"),
+    ("/join/:code", "join"),
 ]

@@ -6,6 +6,7 @@ from typing import Any, Hashable
 import flet as ft
 
 from .. import theme
+from ..models import Role
 from ..screen import Host
 from ..testid import tid
 
@@ -56,6 +57,18 @@ class BaseScreen:
         """Another device changed a game: rebuild if this screen shows it (or all games)."""
         if self.params.get("game_id", game_id) == game_id:
             self.app.refresh()
+
+    def table_changed(self, game_id: str, what: str) -> None:
+        """The sharing or the pen of a game changed, or its entry (nothing here shows them)."""
+
+    def reconnected(self) -> None:
+        """Back online: built again from the game as saved now."""
+        self.app.refresh()
+
+    @property
+    def is_host(self) -> bool:
+        """This device keeps score (came through the host link, or is the app's own window)."""
+        return self.session.role is Role.HOST
 
     def recall(self, name: str, default: Any = None) -> Any:
         """A value this tab kept with `remember` (survives a rebuild of the screen)."""

@@ -15,6 +15,8 @@ class Screen(HandScreen):
     title_prefix = "Hand"
 
     def actions(self) -> list[ft.Control]:
+        if not self.session.holds_pen(self.game_id):  # a viewer reads; the pen edits
+            return []
         return [tid("edit-hand", ft.TextButton(
             "Edit", icon=ft.Icons.EDIT, height=TARGET,
             on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
@@ -50,10 +52,11 @@ class Screen(HandScreen):
                                 expand=True)]),
             ], spacing=6, tight=True), padding=12, border_radius=12,
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)))
+        edit = [tid("edit-hand-button", ft.FilledButton(
+            "Edit this hand", icon=ft.Icons.EDIT, height=48,
+            on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
         out.append(ft.Row([
-            tid("edit-hand-button", ft.FilledButton(
-                "Edit this hand", icon=ft.Icons.EDIT, height=48,
-                on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}"))),
+            *(edit if self.session.holds_pen(self.game_id) else []),
             tid("back-to-sheet", ft.OutlinedButton(
                 "Back to the sheet", height=48,
                 on_click=lambda e: self.app.go(f"/game/{self.game_id}?tab=sheet"))),

@@ -15,6 +15,7 @@ from ..components.entry import EntryPanel
 from ..keep import Keeper
 from ..testid import tid
 from .base import BaseScreen
+from .share_table import share as share_table
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
@@ -30,6 +31,7 @@ class Screen(BaseScreen):
         self.panel: EntryPanel | None = None
         self.sheet_cache: dict = {}
         self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
+        self.back = self.is_host  # a phone given the pen has only this game
 
     # -- building ---------------------------------------------------------------
     def build(self) -> ft.View:
@@ -67,6 +69,9 @@ class Screen(BaseScreen):
                              on_click=lambda e: self.page.run_task(self.share)),
             ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
                              on_click=lambda e: self.page.run_task(self.export)),
+            *([ft.PopupMenuItem(content="Share this table", icon=ft.Icons.QR_CODE_2,
+                                on_click=lambda e: self.share_table())]
+              if self.is_host else []),
         ])
         return [self.undo_button, self.redo_button, tid("game-menu", menu)]
 
@@ -181,8 +186,9 @@ class Screen(BaseScreen):
                                   size=26, weight=ft.FontWeight.BOLD)),
             tid("reason", ft.Text(sheet.reason or "", size=16)),
             ft.Row([
-                tid("rematch", ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48,
-                                               on_click=lambda e: self.rematch())),
+                *([tid("rematch", ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48,
+                                                  on_click=lambda e: self.rematch()))]
+                  if self.is_host else []),
                 ft.OutlinedButton("Share", icon=ft.Icons.SHARE, height=48,
                                   on_click=lambda e: self.page.run_task(self.share)),
             ], wrap=True, spacing=10),
@@ -202,7 +208,8 @@ class Screen(BaseScreen):
     # -- actions -----------------------------------------------------------
     def new_draft(self) -> None:
         self.panel = EntryPanel(self.session.draft(), self.save, on_misdeal=self.ask_misdeal,
-                                lock=self.session.lock, one_line=not self.wide)
+                                lock=self.session.lock, one_line=not self.wide,
+                                on_change=lambda draft: self.app.publish_entry(self.game_id, draft))
         self.entry_version = self.session.version  # the game the entry is made on
 
     def save(self, draft) -> str | None:
@@ -268,6 +275,12 @@ class Screen(BaseScreen):
         self.page.update(*self.sheet_parts())
         self.next_entry(f"{change} on another device", keep=True)
         self.page.update(self.entry_box, self.bar_box, self.kept_box)
+
+    def reconnected(self) -> None:
+        """Back online: the sheet as saved now (the session read it again); this device's
+        entry stays."""
+        self.fill()
+        self.page.update()
 
     def keep_in_sight(self, draft, why: str) -> None:
         """What this device had entered, shown until dismissed (it was not saved)."""
@@ -359,6 +372,10 @@ class Screen(BaseScreen):
             self.app.error(res.message)
             return
         self.app.go(f"/game/{new_id}")
+
+    def share_table(self) -> None:
+        if share_table(self.app, self.game_id):
+            self.app.go(f"/game/{self.game_id}/share")
 
     async def share(self) -> None:
         await exchange.share_result(self.app, self.game_id)

@@ -1,0 +1,46 @@
+"""What every session of one server shares, and where phones reach it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import links
+from .live import LiveBoard
+from .session import SharedRepository
+from .sharing import Tables
+
+
+@dataclass
+class Served:
+    """One per server process: the saved games, the shared tables and their pens, the hands
+    being entered; ``listen_host``/``port``: where the server listens (None: a native window,
+    which no phone can reach)."""
+
+    shared: SharedRepository
+    tables: Tables = field(default_factory=Tables)
+    board: LiveBoard = field(default_factory=LiveBoard)
+    listen_host: str | None = None
+    port: int | None = None
+
+    @property
+    def served(self) -> bool:
+        """Whether the app is served over HTTP at all (not only a native window)."""
+        return self.listen_host is not None and self.port is not None
+
+    @property
+    def base_url(self) -> str | None:
+        """The address phones open ("http://192.168.1.20:8000"; never 0.0.0.0), or None."""
+        return links.base_url(self.listen_host, self.port) if self.served else None
+
+    @property
+    def only_this_computer(self) -> bool:
+        """Phones cannot reach the server: it listens on this computer only (127.0.0.1), or
+        the computer has no address on a network (the address found is its own loopback)."""
+        if not self.served:
+            return True
+        return links.only_this_computer(links.shown_host(self.listen_host))
+
+    def host_link(self) -> str | None:
+        return links.host_link(self.base_url, self.tables.host_token) if self.served else None
+
+    def join_link(self, code: str) -> str | None:
+        return links.join_link(self.base_url, code) if self.served else None

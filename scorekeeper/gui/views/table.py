@@ -1,0 +1,220 @@
+"""A shared game, live and read-only: what a phone at the table sees after joining by the code.
+
+The totals and the sheet (the game screen's own components), the hand as the pen holder
+enters it (dealer, each bid as it is tapped, the lock line, the tricks), who holds the pen
+and a way to ask for it.  Tap a row for its breakdown; the menu has the rules, what if and
+the chart.  Nothing on this screen changes the game: the phone that holds the pen is shown
+the game screen instead (`models.access`).  The host sees this screen for a game whose pen
+it gave away, with "Take the pen back".
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme
+from ..components import sheet as sheetui
+from ..keep import Keeper
+from ..models.live import watched
+from ..testid import tid
+from .base import BaseScreen
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+PEN_NAME = "pen-name"  # the name this phone asked with last (kept for the next request)
+
+
+class Screen(BaseScreen):
+    title = "Game"
+    keep_awake = True
+
+    def __init__(self, app, game_id: str):
+        super().__init__(app, game_id=game_id)
+        self.game_id = game_id
+        self.back = self.is_host  # a viewer has only this table
+        self.sheet_cache: dict = {}
+        self.totals_keeper = Keeper()
+        self.live_keeper = Keeper()
+
+    # -- building -----------------------------------------------------------------------
+    def build(self) -> ft.View:
+        self.open_game(self.game_id)
+        rules = self.session.game.rules
+        self.title = rules.title or rules.name
+        self.totals = ft.Container()
+        self.live_box = ft.Container()
+        self.pen_box = ft.Container()
+        self.sheet_box = ft.Column(spacing=0, tight=True)
+        self.fill()
+        if self.wide:
+            left = ft.Column([self.totals, self.sheet_box], spacing=12, scroll=ft.ScrollMode.AUTO, expand=3)
+            right = ft.Column([self.pen_box, self.live_box], spacing=12, scroll=ft.ScrollMode.AUTO, expand=2)
+            body = ft.Row([left, ft.VerticalDivider(width=1), right], expand=True, spacing=16,
+                          vertical_alignment=ft.CrossAxisAlignment.START)
+            return ft.View(appbar=self.appbar(), controls=[ft.Container(body, padding=12, expand=True)],
+                           padding=0)
+        column = ft.Column([self.totals, self.live_box, self.pen_box, self.sheet_box], spacing=8,
+                           scroll=ft.ScrollMode.AUTO, expand=True)
+        return ft.View(appbar=self.appbar(), controls=[ft.Container(
+            column, padding=ft.Padding.only(left=10, right=10, top=6), expand=True)], padding=0)
+
+    def layout_key(self) -> bool:
+        return self.wide
+
+    def actions(self) -> list[ft.Control]:
+        go = self.app.go
+        items = [
+            ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
+                             on_click=lambda e: go(f"/game/{self.game_id}/rules")),
+            ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
+                             on_click=lambda e: go(f"/game/{self.game_id}/whatif")),
+            ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
+                             on_click=lambda e: go(f"/game/{self.game_id}/chart")),
+        ]
+        if self.is_host:
+            items.append(ft.PopupMenuItem(content="Share this table", icon=ft.Icons.QR_CODE_2,
+                                          on_click=lambda e: go(f"/game/{self.game_id}/share")))
+        else:
+            items.append(ft.PopupMenuItem(content="Leave this table", icon=ft.Icons.LOGOUT,
+                                          on_click=lambda e: self.app.leave_table()))
+        return [tid("game-menu", ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More",
+                                                    size_constraints=theme.TAP_SIZE, padding=12,
+                                                    items=items))]
+
+    # -- content --------------------------------------------------------------------------
+    def fill(self) -> None:
+        self.fill_sheet()
+        self.fill_live()
+        self.fill_pen()
+
+    def fill_sheet(self) -> None:
+        s = self.session
+        sides = list(s.sheet.sides)
+        compact = not self.wide
+        self.totals.content = sheetui.header(s.sheet, s.game.rules, sides, compact, self.totals_keeper)
+        self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, compact, self.open_hand,
+                                                 cache=self.sheet_cache)]
+
+    def fill_live(self) -> None:
+        """The hand being entered (as the pen holder has it now), or the game's end."""
+        s = self.session
+        if s.sheet.finished:
+            self.live_box.content = self.game_over()
+            return
+        tables = self.app.served.tables
+        w = watched(s, self.app.served.board.latest(self.game_id, s.version),
+                    by=tables.pen_name(self.game_id))
+        keep = self.live_keeper.keep
+        rows: list[ft.Control] = [
+            keep("head", ft.Row([
+                keep("title", ft.Text(w.title, size=18, weight=ft.FontWeight.BOLD)),
+                keep("deal", ft.Text(w.deal, size=14, color=MUTED, expand=True, max_lines=2,
+                                     overflow=ft.TextOverflow.ELLIPSIS)),
+            ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        ]
+        for row, bid in w.bids:
+            first = f"  {w.first_words}" if row == w.first else ""
+            rows.append(keep(f"bid-{row}", tid(f"live-bid-{row}", keep(f"bid-{row}#row", ft.Row([
+                keep(f"bid-{row}#name", ft.Text(spans=[
+                    ft.TextSpan(row, ft.TextStyle(size=16, weight=ft.FontWeight.W_600)),
+                    ft.TextSpan(first, ft.TextStyle(size=12, color=MUTED))],
+                    expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
+                keep(f"bid-{row}#bid", ft.Text(bid, size=22, weight=ft.FontWeight.BOLD)),
+            ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)), label=f"{row}: {bid}")))
+        if w.lock:
+            rows.append(keep("lock", ft.Text(w.lock, size=14)))
+        rows.append(keep("tricks", ft.Text(f"Took: {w.tricks}" if w.tricks else "Took: \u2014", size=15)))
+        rows.append(keep("status", ft.Text(
+            f"{w.by} is entering this hand \u00b7 {w.status}" if w.started
+            else f"{w.by} enters the hands: waiting for the first bid", size=13, color=MUTED)))
+        self.live_box.content = keep("card", tid("live-hand", keep("card#box", ft.Container(
+            keep("card#col", ft.Column(rows, spacing=2, tight=True)),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)), label=w.text, live_region=True))
+
+    def game_over(self) -> ft.Control:
+        sheet = self.session.sheet
+        return tid("game-over", ft.Container(ft.Column([
+            ft.Text("\u2660 Game over", size=18, color=MUTED),
+            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "No winner",
+                                  size=26, weight=ft.FontWeight.BOLD)),
+            tid("reason", ft.Text(sheet.reason or "", size=16)),
+        ], spacing=8, tight=True), padding=16, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER))
+
+    def fill_pen(self) -> None:
+        """Who enters the hands, and (a viewer) ask for the pen, or (the host) take it back."""
+        s = self.session
+        tables = self.app.served.tables
+        holder = tables.pen_name(self.game_id)
+        request = tables.request_for(self.game_id)
+        if self.is_host:
+            line = f"{holder} has the pen: the hands it saves show here"
+            button = tid("take-pen", ft.FilledButton("Take the pen back", icon=ft.Icons.EDIT, height=48,
+                                                     on_click=lambda e: self.take_pen()))
+        elif request is not None and request.client == s.client:
+            line = f"You asked for the pen as {request.name}: waiting for {holder}"
+            button = None
+        else:
+            line = f"{holder} keeps score; this phone shows the game as it is kept"
+            button = tid("ask-pen", ft.OutlinedButton("Ask for the pen", icon=ft.Icons.EDIT, height=48,
+                                                      on_click=lambda e: self.ask_pen()))
+        self.pen_box.content = ft.Column([
+            tid("pen-status", ft.Text(line, size=14, color=MUTED)),
+            *([button] if button is not None else []),
+        ], spacing=6, tight=True)
+
+    # -- others' changes ------------------------------------------------------------------
+    def changed_elsewhere(self, game_id: str, change: str | None) -> None:
+        if game_id != self.game_id:
+            return
+        self.fill()
+        self.page.update(self.totals, self.sheet_box, self.live_box, self.pen_box)
+
+    def table_changed(self, game_id: str, what: str) -> None:
+        if game_id != self.game_id:
+            return
+        if what == "entry":
+            self.fill_live()
+            self.page.update(self.live_box)
+        else:
+            self.fill_pen()
+            self.page.update(self.pen_box)
+
+    def reconnected(self) -> None:
+        self.fill()
+        self.page.update()
+
+    # -- actions (none changes the game) -------------------------------------------------------
+    def open_hand(self, number: int) -> None:
+        self.app.go(f"/game/{self.game_id}/hand/{number}")
+
+    def ask_pen(self) -> None:
+        """Name this phone for the table ("Bob's phone") and ask whoever holds the pen."""
+        name = ft.TextField(label="Name this phone", value=self.recall(PEN_NAME, ""),
+                            autofocus=True, max_length=30, counter="", on_submit=lambda e: ask())
+        problem = ft.Text("", color=ft.Colors.ERROR, visible=False)
+
+        def ask() -> None:
+            res = self.session.ask_pen(name.value or "")
+            if not res:
+                problem.value, problem.visible = res.message, True
+                problem.update()
+                return
+            self.remember(PEN_NAME, name.value.strip())
+            self.page.pop_dialog()
+            self.app.table_event(self.game_id, "pen-asked", self.session.client)
+
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Ask for the pen"),
+            content=ft.Column([
+                ft.Text("How should the table call this phone? Like \u201cBob's phone\u201d. Whoever "
+                        "holds the pen is asked; if they give it, this phone enters the hands.", size=14),
+                tid("pen-name", name), problem], tight=True, spacing=8),
+            actions=[ft.TextButton("Cancel", height=48, on_click=lambda e: self.page.pop_dialog()),
+                     tid("pen-ask", ft.FilledButton("Ask", height=48, on_click=lambda e: ask()))]))
+
+    def take_pen(self) -> None:
+        holder = self.app.served.tables.pen_holder(self.game_id)
+        res = self.session.take_pen(self.game_id)
+        if not res:
+            self.app.error(res.message)
+            return
+        self.app.table_event(self.game_id, "pen-taken", holder)

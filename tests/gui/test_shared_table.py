@@ -1,0 +1,202 @@
+"""A shared table in the real app (issue 10): the host keeps score, phones that joined by the code
+watch live and read-only, a guest sees only the join page, the pen moves between devices, the
+host stops sharing, and a phone that lost the network catches up.
+
+The main test drives four browser contexts on one server, as the issue's Done-when says.  That
+server listens on every interface (as `scorekeeper --web` does), so its share screen shows the
+QR code and the LAN address; the browsers still reach it at 127.0.0.1.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from harness import Server
+from scorekeeper.engine import new_game, score_game
+from scorekeeper.storage import Repository
+from steps import themes, wait_label
+from targets import targets
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+AC, BD = "Ann & Cat", "Bob & Dan"
+#: what a viewer may tap: nothing of it changes the game
+READING = {"theme", "game-menu", "ask-pen", "back"}
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory):
+    """The app served to the network (0.0.0.0), as `scorekeeper --web` serves it."""
+    base = tmp_path_factory.mktemp("lan")
+    srv = Server(base / "data", base / "server.log", host="0.0.0.0")
+    yield srv
+    srv.stop()
+
+
+# -- steps ----------------------------------------------------------------------------------
+def code_on(host) -> str:
+    """The code the share screen shows (its label spells it out: "Table code K 7 M Q 2 X")."""
+    label = host.text_of("share-code")
+    return re.search(r"Table code ((?:\w ){5}\w)", label).group(1).replace(" ", "")
+
+
+def shows(app, identifier: str, wanted: str, timeout: float = 10_000) -> None:
+    wait_label(app, identifier, wanted, timeout)
+
+
+def score_is(app, side: str, value: int) -> None:
+    app.page.wait_for_function(
+        """([id, value]) => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)].some(
+               el => (el.innerText + ' ' + (el.getAttribute('aria-label') || '')).trim().split(/\\s+/)[0] === value)""",
+        arg=[f"score-{side}", str(value)], timeout=10_000)
+
+
+def only_reading_controls(viewer, where: str) -> None:
+    """Every control a viewer can tap only reads: the theme, the menu of rules / what if /
+    chart, a sheet row (its breakdown), Ask for the pen.  No bid, no Save, no undo, no edit."""
+    found = targets(viewer)
+    assert found, where
+    changing = [t for t in found if not (t.id in READING or re.fullmatch(r"sheet-row-\d+", t.id or ""))]
+    assert not changing, f"{where}: controls that are not the viewer's: " + "; ".join(map(str, changing))
+    for identifier in ("save-hand", "undo", "redo", "misdeal", "edit-hand", "rematch"):
+        assert not viewer.by_id(identifier).count(), f"{where}: {identifier}"
+
+
+def only_the_join_page(guest, where: str) -> None:
+    guest.wait_id("join-code")
+    for identifier in ("new-game", "import", "stats", "live-hand", "sheet", "totals", "save-hand", "game-menu"):
+        assert not guest.by_id(identifier).count(), f"{where}: a guest sees {identifier}"
+    assert {t.id for t in targets(guest)} <= {"join-code", "join-button", "theme"}, where
+
+
+def enter(app, taps: list[str], watchers: list, seen: list[tuple[str, str]]) -> None:
+    """Tap a hand in on `app`; after each bid, every watcher shows it (`seen[i]`: the live row and
+    the words it must show after the i-th tap)."""
+    for tap, (row, words) in zip(taps, seen):
+        app.tap(tap)
+        for w in watchers:
+            if row:
+                shows(w, row, words)
+
+
+def saved(app, watchers: list, game, number: int) -> None:
+    """Save on `app`; every watcher shows the new row and the engine's totals, without a reload."""
+    app.tap("save-hand")
+    sheet = score_game(game)
+    for w in watchers:
+        w.wait_id(f"sheet-row-{number}")
+        for side in (AC, BD):
+            score_is(w, side, sheet.scores[side])
+
+
+# -- the Done-when: four devices ---------------------------------------------------------------
+def test_four_devices_at_a_shared_table(make_driver, lan_server):
+    host = make_driver(name="host", on=lan_server)
+    host.open()
+    host.tap("new-game")
+    host.wait_id("start-game")
+    host.tap("preset-ihop")
+    for seat, name in enumerate(PLAYERS):
+        host.fill(f"Player {seat + 1}", name)
+    host.tap("start-game")
+    host.wait_id("save-hand")
+    game_id = host.page.url.rsplit("/", 1)[1]
+    game = new_game("ihop", PLAYERS)
+
+    # the host shares it: the QR code, the code, the address phones open (the LAN's, not 127.0.0.1)
+    host.tap("game-menu")
+    host.tap_menu("Share this table")
+    code = code_on(host)
+    host.wait_id("share-qr")
+    address = host.text_of("share-address")
+    assert re.search(rf"http://[\d.]+:{lan_server.port}", address) and "127.0.0.1" not in address
+    themes(host, "share-table")
+
+    # viewer 1 types the code (in small letters), viewer 2 opens the QR code's link
+    v1 = make_driver(phone=True, name="viewer-1", host=False, on=lan_server)
+    v1.open()
+    v1.fill("Table code", code.lower())
+    v1.tap("join-button")
+    v1.wait_id("live-hand")
+    v2 = make_driver(phone=True, name="viewer-2", host=False, on=lan_server)
+    v2.open(f"join/{code}")
+    v2.wait_id("live-hand")
+    assert v2.page.url.endswith(f"/table/{game_id}")
+
+    # a guest without a code sees the join page only, also when it types a game's address
+    guest = make_driver(phone=True, name="guest", host=False, on=lan_server)
+    guest.open()
+    only_the_join_page(guest, "a guest's first page")
+    themes(guest, "join")
+    guest.go(f"/game/{game_id}")
+    guest.page.wait_for_function("() => location.pathname === '/join'")
+    only_the_join_page(guest, "a guest that typed /game/ID")
+    guest.open(f"game/{game_id}")  # typed into a fresh page
+    only_the_join_page(guest, "a fresh page at /game/ID")
+    assert guest.page.url.endswith("/join")
+
+    # the host enters two hands: both viewers see each bid as it is tapped, then the row and totals
+    host.tap("share-back")
+    host.wait_id("save-hand")
+    viewers = [v1, v2]
+    hand1 = {"bids": {BD: 5, AC: 4}, "tricks": {AC: 6, BD: 7}}
+    enter(host, [f"bid-{BD}-5", f"bid-{AC}-4", "tricks-6"], viewers,
+          [(f"live-bid-{BD}", f"{BD}: 5"), (f"live-bid-{AC}", f"{AC}: 4"), ("live-hand", f"took {AC} 6, {BD} 7")])
+    for v in viewers:
+        shows(v, "live-hand", "Bids total 9 of 13")  # the lock line, once both sides have bid
+    game = game.with_hand(hand1)
+    saved(host, viewers, game, 1)
+    hand2 = {"bids": {AC: 5, BD: 4}, "tricks": {AC: 7, BD: 6}}
+    enter(host, [f"bid-{AC}-5", f"bid-{BD}-4", "tricks-7"], viewers,
+          [(f"live-bid-{AC}", f"{AC}: 5"), (f"live-bid-{BD}", f"{BD}: 4"), (None, "")])
+    game = game.with_hand(hand2)
+    saved(host, viewers, game, 2)
+    for v in viewers:
+        only_reading_controls(v, f"{v.name}'s table")
+    themes(v1, "viewer-game")
+    # a viewer opens a hand's breakdown: it reads it, it cannot edit it
+    v2.tap("sheet-row-1")
+    v2.wait_id(f"breakdown-{AC}")
+    assert not v2.by_id("edit-hand").count() and not v2.by_id("edit-hand-button").count()
+    v2.tap("back-to-sheet")
+    v2.wait_id("live-hand")
+
+    # viewer 1 asks for the pen; the host gives it; viewer 1 enters a hand the others see
+    v1.tap("ask-pen")
+    v1.fill("Name this phone", "Bob's phone")
+    v1.tap("pen-ask")
+    shows(v1, "pen-status", "You asked for the pen as Bob's phone")
+    shows(host, "pen-request", "Bob's phone asks for the pen")
+    host.screenshot("pen-dialog")
+    host.tap("pen-give")
+    v1.wait_id("save-hand")
+    host.wait_id("take-pen")
+    shows(v2, "pen-status", "Bob's phone keeps score")
+    only_reading_controls(v2, "viewer 2 while viewer 1 holds the pen")
+    watchers = [host, v2]
+    hand3 = {"bids": {BD: 6, AC: 4}, "tricks": {AC: 5, BD: 8}}
+    enter(v1, [f"bid-{BD}-6", f"bid-{AC}-4", "tricks-5"], watchers,
+          [(f"live-bid-{BD}", f"{BD}: 6"), (f"live-bid-{AC}", f"{AC}: 4"), (None, "")])
+    shows(host, "live-hand", "Bob's phone is entering this hand")
+    game = game.with_hand(hand3)
+    saved(v1, watchers, game, 3)
+
+    # the host takes the pen back: it enters hands again, viewer 1 watches
+    host.tap("take-pen")
+    host.wait_id("save-hand")
+    v1.wait_id("ask-pen")
+    only_reading_controls(v1, "viewer 1 after the pen was taken back")
+
+    # the host stops sharing: the viewers are told so, and the code opens nothing any more
+    host.tap("game-menu")
+    host.tap_menu("Share this table")
+    host.tap("stop-sharing")
+    host.wait_id("share-stopped")
+    for v in viewers:
+        shows(v, "join-notice", "This table stopped sharing")
+        assert not v.by_id("live-hand").count() and not v.by_id("sheet").count()
+    v2.fill("Table code", code)
+    v2.tap("join-button")
+    shows(v2, "join-error", "This table stopped sharing")
+    stored = Repository(lan_server.data_dir).get(game_id)
+    assert [h.to_dict() for h in stored.game.hands] == [h.to_dict() for h in game.hands]

@@ -2,6 +2,7 @@
 once the port is bound; a taken port is one line and exit 2; missing fonts are said in one line."""
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -29,7 +30,15 @@ def test_the_address_is_printed_once_the_port_answers_and_every_font_is_served(t
             assert status == 200 and body, url
             if url in ours:
                 assert body == (ROOT / "assets" / url.lstrip("/")).read_bytes(), url
-        assert server.proc.stdout.readline() == "No display here: open that address in a browser. Ctrl+C stops.\n"
+        assert server.proc.stdout.readline() == ("No display here: open the host link below in a browser to "
+                                                 "keep score. Ctrl+C stops.\n")
+        # the host link: the page, at a secret address (a guest opening the address above joins a table)
+        assert server.proc.stdout.readline().startswith("Host link")
+        link = server.proc.stdout.readline().rstrip("\n")
+        assert re.fullmatch(re.escape(server.url) + r"host/[A-Za-z0-9_-]{32}", link), link
+        status, page = get(link)
+        assert status == 200 and b"<html" in page.lower()
+        assert "scorekeeper --web" in server.proc.stdout.readline()  # no QR code: no phone can open 127.0.0.1
     finally:
         code = server.stop()
     assert (code, server.stderr) == (130, ""), "Ctrl+C stops it quietly, with the shell's code for it"
@@ -58,6 +67,15 @@ def test_an_address_that_is_not_this_machines_is_one_line(tmp_path):
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == ("scorekeeper: cannot serve on 192.0.2.1: not an address of this machine; "
                            "choose another with --host\n")
+
+
+def test_a_host_token_that_is_no_secret_is_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--port", "0", "--data", str(tmp_path / "data")],
+                          cwd=ROOT, env=no_display_env(SCOREKEEPER_HOST_TOKEN="1234"), capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("scorekeeper: SCOREKEEPER_HOST_TOKEN must be 16 to 200 letters, digits, '-' or '_' "
+                           "(it is the secret of the host link; it has 4 characters): unset it for a random one\n")
 
 
 def test_the_checkout_finds_its_fonts_at_the_top_of_the_repository():

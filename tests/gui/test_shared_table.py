@@ -200,3 +200,91 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     shows(v2, "join-error", "This table stopped sharing")
     stored = Repository(lan_server.data_dir).get(game_id)
     assert [h.to_dict() for h in stored.game.hands] == [h.to_dict() for h in game.hands]
+
+
+# -- the other way round: a phone keeps score, a desktop watches; reloads; a lost network -------
+def new_tab(driver):
+    """Another tab of the same browser (its own Flet session; the browser's storage is shared)."""
+    return type(driver)(driver.context, driver.server, driver.name + "-tab", driver.phone, host=False)
+
+
+def test_a_phone_keeps_score_a_desktop_watches_and_catches_up(make_driver, lan_server):
+    game_id = Repository(lan_server.data_dir).create_game("standard", PLAYERS)
+    host = make_driver(phone=True, name="host", on=lan_server)
+    host.open(f"game/{game_id}")
+    host.wait_id("save-hand")
+    host.tap("game-menu")
+    host.tap_menu("Share this table")
+    code = code_on(host)
+    themes(host, "share-table")
+    # the host keeps its right across a reload, and in a new tab (the browser kept the host link's token)
+    host.page.reload()
+    host.page.wait_for_function("() => !document.getElementById('loading')", timeout=30_000)
+    host.enable_semantics()
+    host.wait_id("stop-sharing")
+    tab = new_tab(host)
+    tab.open(f"game/{game_id}")  # not the host link: the token the browser kept
+    tab.wait_id("save-hand")
+    tab.page.close()
+
+    # a desktop joins: a wrong code is told so, the right one opens the table
+    viewer = make_driver(name="viewer", host=False, droppable=True, on=lan_server)
+    viewer.open()
+    themes(viewer, "join")
+    viewer.fill("Table code", "K7MQ2")
+    viewer.tap("join-button")
+    shows(viewer, "join-error", "'K7MQ2' is not a table code")
+    viewer.fill("Table code", code)
+    viewer.tap("join-button")
+    viewer.wait_id("live-hand")
+    themes(viewer, "viewer-game")
+    tab = new_tab(viewer)  # a new tab of a viewer's browser opens its table again
+    tab.open()
+    tab.wait_id("live-hand")
+    tab.page.close()
+
+    # the pen dialog on the phone, in both themes: the scorekeeper keeps the pen
+    for round_ in range(2):
+        viewer.tap("ask-pen")
+        viewer.fill("Name this phone", "Eve's laptop")
+        viewer.tap("pen-ask")
+        shows(host, "pen-request", "Eve's laptop asks for the pen")
+        host.screenshot("pen-dialog")
+        host.tap("pen-keep")
+        shows(viewer, "message", "The scorekeeper keeps the pen for now")
+        shows(viewer, "pen-status", "The scorekeeper keeps score; you see")
+        if round_ == 0:
+            host.tap("theme")
+            host.dark = not host.dark
+
+    # the desktop loses the network; the phone saves a hand meanwhile; back online, it shows it
+    viewer.lose_network()
+    host.tap("share-back")
+    host.wait_id("save-hand")
+    hand = {"bids": {"Bob": 3, "Cat": 4, "Dan": 2, "Ann": 3}, "tricks": {AC: 7, BD: 6}}
+    for name, bid in hand["bids"].items():
+        host.tap(f"bid-{name}-{bid}")
+    host.tap("tricks-7")
+    host.tap("save-hand")
+    shows(host, "entry-status", "Hand 1 saved")
+    assert not viewer.by_id("sheet-row-1").count()  # it heard nothing
+    viewer.regain_network()
+    viewer.wait_id("sheet-row-1", timeout=30_000)
+    sheet = score_game(new_game("standard", PLAYERS).with_hand(hand))
+    for side in (AC, BD):
+        score_is(viewer, side, sheet.scores[side])
+
+
+def test_a_table_served_to_this_computer_only_says_so(make_driver, server):
+    game_id = Repository(server.data_dir).create_game("ihop", PLAYERS)
+    host = make_driver(name="host")
+    host.open(f"game/{game_id}/share")
+    host.tap("share-again")  # opened by its address: not shared until asked
+    local = wait_label(host, "share-local", "Only this computer can join")
+    assert "scorekeeper --web" in local and "--host 0.0.0.0" in local
+    assert not host.by_id("share-qr").count()  # no QR code a phone could not open
+    # a host link from another start of the app is no host link: that tab is a guest
+    stranger = make_driver(phone=True, name="stranger", host=False)
+    stranger.open("host/not-this-servers-token-at-all")
+    shows(stranger, "join-notice", "That host link is not this server's")
+    only_the_join_page(stranger, "a stale host link")

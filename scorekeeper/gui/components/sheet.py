@@ -155,8 +155,10 @@ WIDE_SIDE = 330
 
 
 def table(sheet, game, sides: list[str], compact: bool,
-          on_tap: Callable[[int], None], cache: dict | None = None) -> ft.Control:
-    """One row per hand (a misdeal as a thin row); tap a row for its breakdown.
+          on_tap: Callable[[int], None], cache: dict | None = None,
+          empty: str = "No hands yet: the sheet fills in as you save hands.") -> ft.Control:
+    """One row per hand (a misdeal as a thin row); tap a row for its breakdown; `empty`:
+    what it says before the first hand.
 
     With a `cache` (a dict kept by the screen), unchanged rows are the same
     controls as last time: saving a hand sends only the new row.
@@ -174,8 +176,7 @@ def table(sheet, game, sides: list[str], compact: bool,
             row = cache[key] = _row(hs, hand, sides, compact, on_tap, bags)
         rows.append(row)
     if not sheet.hands:
-        rows.append(ft.Container(ft.Text("No hands yet: the sheet fills in as you save hands.",
-                                         color=MUTED), padding=12))
+        rows.append(ft.Container(ft.Text(empty, color=MUTED), padding=12))
     column = cache.get(("column", compact))
     if column is None:
         column = cache[("column", compact)] = tid("sheet", ft.Column(spacing=2, tight=True))

@@ -19,6 +19,7 @@ from ..testid import tid
 from .base import BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
+EMPTY = "No hands yet: the sheet fills in as the hands are saved."
 PEN_NAME = "pen-name"  # the name this phone asked with last (kept for the next request)
 
 
@@ -91,7 +92,7 @@ class Screen(BaseScreen):
         compact = not self.wide
         self.totals.content = sheetui.header(s.sheet, s.game.rules, sides, compact, self.totals_keeper)
         self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, compact, self.open_hand,
-                                                 cache=self.sheet_cache)]
+                                                 cache=self.sheet_cache, empty=EMPTY)]
 
     def fill_live(self) -> None:
         """The hand being entered (as the pen holder has it now), or the game's end."""
@@ -153,7 +154,7 @@ class Screen(BaseScreen):
             line = f"You asked for the pen as {request.name}: waiting for {holder}"
             button = None
         else:
-            line = f"{holder} keeps score; this phone shows the game as it is kept"
+            line = f"{holder} keeps score; you see the game as it is kept"
             button = tid("ask-pen", ft.OutlinedButton("Ask for the pen", icon=ft.Icons.EDIT, height=48,
                                                       on_click=lambda e: self.ask_pen()))
         self.pen_box.content = ft.Column([

@@ -57,7 +57,7 @@ def suits_drawn(context, server, phone: bool, mbit: float | None = None,
     bar = {"x": 0, "y": 0, "width": width, "height": 56}
     shots: list[tuple[float, bytes]] = []
     start = time.perf_counter()
-    page.goto(server.url)
+    page.goto(server.host_link)  # the scorekeeper's own page: the games list
     first_frame = None
     while time.perf_counter() - start < settle:
         if first_frame is None and page.evaluate("() => !document.getElementById('loading')"):

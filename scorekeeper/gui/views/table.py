@@ -164,10 +164,12 @@ class Screen(BaseScreen):
 
     # -- others' changes ------------------------------------------------------------------
     def changed_elsewhere(self, game_id: str, change: str | None) -> None:
+        """A hand was saved (or undone, edited): the new row, the totals, the next hand."""
         if game_id != self.game_id:
             return
-        self.fill()
-        self.page.update(self.totals, self.sheet_box, self.live_box, self.pen_box)
+        self.fill_sheet()
+        self.fill_live()
+        self.page.update(self.totals, self.sheet_box, self.live_box)
 
     def table_changed(self, game_id: str, what: str) -> None:
         if game_id != self.game_id:

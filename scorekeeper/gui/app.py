@@ -107,9 +107,14 @@ class App:
 
     async def _arrive(self, route: str) -> None:
         """A browser's first route: the host link, a join link, or what this browser kept."""
-        host, code = await asyncio.gather(self._recall(HOST_KEY), self._recall(TABLE_KEY))
+        host, code, device = await asyncio.gather(
+            self._recall(HOST_KEY), self._recall(TABLE_KEY), self._recall(DEVICE_KEY))
         asked, parts = route, _parts(route)
         with self._lock:
+            if device:  # the same device as before (a pen it was given stays in its hand)
+                self.session.client = device
+            else:
+                self._keep(DEVICE_KEY, self.session.client)
             if parts[:1] == ["host"]:
                 route = self._host_link(parts[1] if len(parts) > 1 else "")
             elif self.session.become_host(host):
@@ -395,6 +400,7 @@ class App:
 
 HOST_KEY = "scorekeeper.host"  # the host link's token, kept by a browser that opened it
 TABLE_KEY = "scorekeeper.table"  # the code of the table a browser views
+DEVICE_KEY = "scorekeeper.device"  # this browser, as the pen knows it (a random name)
 
 
 def _parts(route: str) -> list[str]:

@@ -77,6 +77,7 @@ class Screen(BaseScreen):
         if not res:
             self.app.error(res.message)
             return
+        self.app.table_event(game_id, "stopped")  # a deleted game is shared no more
         self.app.refresh()
         self.app.message("Game deleted", action="Undo",
                          on_action=lambda: self.undo_delete(game_id))

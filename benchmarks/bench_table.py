@@ -137,29 +137,24 @@ def main() -> int:
             joined = time.perf_counter() - started
             rss_viewers = rss_mb(server.proc.pid)
 
+            def timed(tap: str, selector: str, label: str, into: list[float]) -> int:
+                """Tap `tap` on the host; each viewer's delay until `selector` shows `label`;
+                how many viewers did not show it."""
+                for v in viewers:
+                    v.page.evaluate(WATCH, [selector, label])
+                host.page.evaluate(ARM)
+                host.tap(tap)
+                down = host.page.evaluate("() => window.__down")
+                got = seen(viewers)
+                into.extend(g[1] - down for g in got if g is not None)
+                return sum(g is None for g in got)
+
             for n, hand in enumerate(plan, start=1):
                 for side, bid in hand["bids"].items():
-                    for v in viewers:
-                        v.page.evaluate(WATCH, [f'[flt-semantics-identifier="live-bid-{side}"]', f"{side}: {bid}"])
-                    host.page.evaluate(ARM)
-                    host.tap(f"bid-{side}-{bid}")
-                    down = host.page.evaluate("() => window.__down")
-                    for got in seen(viewers):
-                        if got is None:
-                            missed += 1
-                        else:
-                            bids.append(got[1] - down)
+                    missed += timed(f"bid-{side}-{bid}", f'[flt-semantics-identifier="live-bid-{side}"]',
+                                    f"{side}: {bid}", bids)
                 host.tap(f"tricks-{hand['tricks'][AC]}")
-                for v in viewers:
-                    v.page.evaluate(WATCH, [f'[flt-semantics-identifier="sheet-row-{n}"]', ""])
-                host.page.evaluate(ARM)
-                host.tap("save-hand")
-                down = host.page.evaluate("() => window.__down")
-                for got in seen(viewers):
-                    if got is None:
-                        missed += 1
-                    else:
-                        saves.append(got[1] - down)
+                missed += timed("save-hand", f'[flt-semantics-identifier="sheet-row-{n}"]', "", saves)
 
             game = new_game("ihop", PLAYERS)
             for hand in plan:
@@ -192,7 +187,7 @@ def main() -> int:
     print(f"  bid -> card:      {figures(bids)} (host's tap on a bid -> the bid on a viewer's card)")
     if missed:
         print(f"  NOT SEEN:         {missed} (viewer, update) pairs within 30 s")
-    print(f"  totals:           " + ("every viewer shows the engine's totals "
+    print("  totals:           " + ("every viewer shows the engine's totals "
                                      f"({AC} {sheet.scores[AC]}, {BD} {sheet.scores[BD]})" if not wrong
                                      else "WRONG: " + "; ".join(wrong)))
     return 1 if wrong or missed else 0

@@ -34,6 +34,13 @@ def guest(shared, tables, client="phone"):
     return Session(shared, tables, role=Role.GUEST, client=client)
 
 
+def asking(shared, tables, code, name="Bob's phone"):
+    """A phone that joined the table and asks for its pen."""
+    s = guest(shared, tables, "bob")
+    assert s.join(code) and s.ask_pen(name)
+    return s
+
+
 def routes(session, *asked):
     return [admit(session, route).route for route in asked]
 
@@ -62,9 +69,7 @@ def test_a_viewer_is_shown_its_table_read_only_and_nothing_else(table):
 
 def test_the_pen_decides_between_the_entry_and_the_read_only_table(table):
     shared, tables, host, game_id, other, code = table
-    s = guest(shared, tables, "bob")
-    s.join(code)
-    s.ask_pen("Bob's phone")
+    s = asking(shared, tables, code)
     assert host.give_pen(game_id)
     assert routes(s, f"/table/{game_id}", f"/game/{game_id}/edit/1") == [f"/game/{game_id}",
                                                                        f"/game/{game_id}/edit/1"]
@@ -109,9 +114,7 @@ def test_the_pen_holder_is_named_as_it_asked(table):
 def test_a_pen_holder_changes_its_own_table_only(table):
     """A forged change from the phone holding one table's pen, aimed at another game: refused."""
     shared, tables, host, game_id, other, code = table
-    s = guest(shared, tables, "bob")
-    s.join(code)
-    s.ask_pen("Bob's phone")
+    s = asking(shared, tables, code)
     host.give_pen(game_id)
     s.open(game_id)
     hand = {"bids": {AC: 4, BD: 4}, "tricks": {AC: 6, BD: 7}}
@@ -128,9 +131,7 @@ def test_a_pen_holder_changes_its_own_table_only(table):
 
 def test_a_pen_cannot_be_given_once_the_table_stopped(table):
     shared, tables, host, game_id, other, code = table
-    s = guest(shared, tables, "bob")
-    s.join(code)
-    s.ask_pen("Bob's phone")
+    asking(shared, tables, code)
     tables.stop(game_id)
     res = host.give_pen(game_id)
     assert not res.ok and res.message == "Nobody is asking for the pen"

@@ -6,6 +6,7 @@ from typing import Any, Hashable
 import flet as ft
 
 from .. import theme
+from ..keep import Keeper
 from ..models import Role
 from ..screen import Host
 from ..testid import tid
@@ -151,3 +152,47 @@ class HandScreen(BaseScreen):
         self.game_id = game_id
         self.number = int(number)
         self.title = f"{self.title_prefix} {self.number}"
+
+
+class GameScreen(BaseScreen):
+    """A screen of one game's sheet: the game screen (the pen's) and the read-only table."""
+
+    title = "Game"
+    keep_awake = True
+
+    def __init__(self, app: Host, game_id: str):
+        super().__init__(app, game_id=game_id)
+        self.game_id = game_id
+        self.back = self.is_host  # a phone at the table has only this game
+        self.sheet_cache: dict = {}  # the sheet's rows: a save sends only the new one
+        self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
+
+    def reading_items(self) -> list[ft.PopupMenuItem]:
+        """The game menu's screens that only read the game (a viewer has them too)."""
+        go = self.app.go
+        return [
+            ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
+                             on_click=lambda e: go(f"/game/{self.game_id}/rules")),
+            ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
+                             on_click=lambda e: go(f"/game/{self.game_id}/whatif")),
+            ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
+                             on_click=lambda e: go(f"/game/{self.game_id}/chart")),
+        ]
+
+    def game_over(self, buttons: list[ft.Control] | None = None) -> ft.Control:
+        """The end of the game: who won and why (the engine's words), with `buttons` below."""
+        sheet = self.session.sheet
+        lines: list[ft.Control] = [
+            ft.Text("\u2660 Game over", size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "A draw",
+                                  size=26, weight=ft.FontWeight.BOLD)),
+            tid("reason", ft.Text(sheet.reason or "", size=16)),
+        ]
+        if buttons:
+            lines.append(ft.Row(buttons, wrap=True, spacing=10))
+        return tid("game-over", ft.Container(ft.Column(lines, spacing=8, tight=True), padding=16,
+                                             border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER))
+
+    def open_hand(self, number: int) -> None:
+        """A sheet row tapped: that hand's breakdown."""
+        self.app.go(f"/game/{self.game_id}/hand/{number}")

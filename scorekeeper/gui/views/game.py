@@ -12,26 +12,18 @@ from .. import exchange, theme
 from ..components import sheet as sheetui
 from ..components.chips import chip
 from ..components.entry import EntryPanel
-from ..keep import Keeper
 from ..testid import tid
-from .base import BaseScreen
+from .base import GameScreen
 from .share_table import share as share_table
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
-class Screen(BaseScreen):
-    title = "Game"
-    keep_awake = True
-
+class Screen(GameScreen):
     def __init__(self, app, game_id: str):
-        super().__init__(app, game_id=game_id)
-        self.game_id = game_id
+        super().__init__(app, game_id)
         self.tab = "sheet" if self.route_query.get("tab") == "sheet" else "hand"
         self.panel: EntryPanel | None = None
-        self.sheet_cache: dict = {}
-        self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
-        self.back = self.is_host  # a phone given the pen has only this game
 
     # -- building ---------------------------------------------------------------
     def build(self) -> ft.View:
@@ -59,12 +51,7 @@ class Screen(BaseScreen):
     def actions(self) -> list[ft.Control]:
         menu = ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More",
                                   size_constraints=theme.TAP_SIZE, padding=12, items=[
-            ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
-                             on_click=lambda e: self.app.go(f"/game/{self.game_id}/rules")),
-            ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
-                             on_click=lambda e: self.app.go(f"/game/{self.game_id}/whatif")),
-            ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
-                             on_click=lambda e: self.app.go(f"/game/{self.game_id}/chart")),
+            *self.reading_items(),
             ft.PopupMenuItem(content="Share result", icon=ft.Icons.SHARE,
                              on_click=lambda e: self.page.run_task(self.share)),
             ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
@@ -179,21 +166,13 @@ class Screen(BaseScreen):
         return tid("next-hand", ft.Text(spans=spans), label=f"{s.hand_title}: {' · '.join(bits)}")
 
     def game_over(self) -> ft.Control:
-        sheet = self.session.sheet
-        return tid("game-over", ft.Container(ft.Column([
-            ft.Text("\u2660 Game over", size=18, color=MUTED),
-            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "A draw",
-                                  size=26, weight=ft.FontWeight.BOLD)),
-            tid("reason", ft.Text(sheet.reason or "", size=16)),
-            ft.Row([
-                *([tid("rematch", ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48,
-                                                  on_click=lambda e: self.rematch()))]
-                  if self.is_host else []),
-                ft.OutlinedButton("Share", icon=ft.Icons.SHARE, height=48,
-                                  on_click=lambda e: self.page.run_task(self.share)),
-            ], wrap=True, spacing=10),
-        ], spacing=8, tight=True), padding=16, border_radius=12,
-            bgcolor=ft.Colors.TERTIARY_CONTAINER))
+        return super().game_over([
+            *([tid("rematch", ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48,
+                                              on_click=lambda e: self.rematch()))]
+              if self.is_host else []),
+            ft.OutlinedButton("Share", icon=ft.Icons.SHARE, height=48,
+                              on_click=lambda e: self.page.run_task(self.share)),
+        ])
 
     def sheet_parts(self) -> list[ft.Control]:
         return [self.totals, self.tabs_box, self.info_box, self.sheet_box,
@@ -362,9 +341,6 @@ class Screen(BaseScreen):
         if not res:
             self.app.error(res.message)
         self.after_change(res.message if res else None, keep=True)
-
-    def open_hand(self, number: int) -> None:
-        self.app.go(f"/game/{self.game_id}/hand/{number}")
 
     def rematch(self) -> None:
         res, new_id = self.session.rematch(self.game_id)

@@ -16,24 +16,17 @@ from ..components import sheet as sheetui
 from ..keep import Keeper
 from ..models.live import watched
 from ..testid import tid
-from .base import BaseScreen
+from .base import GameScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 EMPTY = "No hands yet: the sheet fills in as the hands are saved."
 PEN_NAME = "pen-name"  # the name this phone asked with last (kept for the next request)
 
 
-class Screen(BaseScreen):
-    title = "Game"
-    keep_awake = True
-
+class Screen(GameScreen):
     def __init__(self, app, game_id: str):
-        super().__init__(app, game_id=game_id)
-        self.game_id = game_id
-        self.back = self.is_host  # a viewer has only this table
-        self.sheet_cache: dict = {}
-        self.totals_keeper = Keeper()
-        self.live_keeper = Keeper()
+        super().__init__(app, game_id)
+        self.live_keeper = Keeper()  # the card of the hand being entered: a tap sends what changed
 
     # -- building -----------------------------------------------------------------------
     def build(self) -> ft.View:
@@ -61,18 +54,10 @@ class Screen(BaseScreen):
         return self.wide
 
     def actions(self) -> list[ft.Control]:
-        go = self.app.go
-        items = [
-            ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
-                             on_click=lambda e: go(f"/game/{self.game_id}/rules")),
-            ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
-                             on_click=lambda e: go(f"/game/{self.game_id}/whatif")),
-            ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
-                             on_click=lambda e: go(f"/game/{self.game_id}/chart")),
-        ]
+        items = self.reading_items()
         if self.is_host:
             items.append(ft.PopupMenuItem(content="Share this table", icon=ft.Icons.QR_CODE_2,
-                                          on_click=lambda e: go(f"/game/{self.game_id}/share")))
+                                          on_click=lambda e: self.app.go(f"/game/{self.game_id}/share")))
         else:
             items.append(ft.PopupMenuItem(content="Leave this table", icon=ft.Icons.LOGOUT,
                                           on_click=lambda e: self.app.leave_table()))
@@ -131,15 +116,6 @@ class Screen(BaseScreen):
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)), label=w.text, live_region=True))
 
-    def game_over(self) -> ft.Control:
-        sheet = self.session.sheet
-        return tid("game-over", ft.Container(ft.Column([
-            ft.Text("\u2660 Game over", size=18, color=MUTED),
-            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "No winner",
-                                  size=26, weight=ft.FontWeight.BOLD)),
-            tid("reason", ft.Text(sheet.reason or "", size=16)),
-        ], spacing=8, tight=True), padding=16, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER))
-
     def fill_pen(self) -> None:
         """Who enters the hands, and (a viewer) ask for the pen, or (the host) take it back."""
         s = self.session
@@ -186,9 +162,6 @@ class Screen(BaseScreen):
         self.page.update()
 
     # -- actions (none changes the game) -------------------------------------------------------
-    def open_hand(self, number: int) -> None:
-        self.app.go(f"/game/{self.game_id}/hand/{number}")
-
     def ask_pen(self) -> None:
         """Name this phone for the table ("Bob's phone") and ask whoever holds the pen."""
         name = ft.TextField(label="Name this phone", value=self.recall(PEN_NAME, ""),

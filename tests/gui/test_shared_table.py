@@ -154,6 +154,11 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     for v in viewers:
         only_reading_controls(v, f"{v.name}'s table")
     themes(v1, "viewer-game")
+    # a viewer that types the edit screen's address is shown its table
+    v2.go(f"/game/{game_id}/edit/1")
+    v2.page.wait_for_function("id => location.pathname === `/table/${id}`", arg=game_id)
+    v2.wait_id("live-hand")
+    assert not v2.by_id("save-hand").count()
     # a viewer opens a hand's breakdown: it reads it, it cannot edit it
     v2.tap("sheet-row-1")
     v2.wait_id(f"breakdown-{AC}")

@@ -95,6 +95,21 @@ def _bid_words(draft: HandDraft, hand: dict, row: str) -> str:
     return ", ".join(words) or NO_BID
 
 
+def deal_words(session) -> list[str]:
+    """What the table is told before the next hand: who deals and leads, the pass, a play rule
+    to remember (Solo), why the game goes on (a tie at the top)."""
+    n = session.next
+    words = [f"{n.dealer} deals", n.lead_text]
+    if n.pass_text:
+        words.append(n.pass_text)
+    if n.reminder:  # Solo: a play rule that changes no score
+        words.append(n.reminder)
+    note = session.sheet.note
+    if note:
+        words.append(note[:1].upper() + note[1:])
+    return words
+
+
 def watched(session, live: LiveHand | None, by: str = "The scorekeeper") -> Watched:
     """The viewer's card of the next hand of the session's open game, from ``live`` when it
     was made on the game as this session has it (else nothing tapped yet); ``by``: who holds
@@ -104,9 +119,7 @@ def watched(session, live: LiveHand | None, by: str = "The scorekeeper") -> Watc
         live = None  # made on another version of the game: a hand was saved since
     draft = HandDraft.from_hand(game, n, live.hand) if live is not None else HandDraft(game, n)
     hand = draft.to_hand()
-    deal = [f"{n.dealer} deals", n.lead_text]
-    if n.pass_text:
-        deal.append(n.pass_text)
+    deal = deal_words(session)
     lock = None
     if draft.rules.lock and draft.partnership:
         lock = (session.lock(draft, draft.raised).text if draft.bids_complete()

@@ -6,6 +6,7 @@ from typing import Any, Hashable
 import flet as ft
 
 from .. import theme
+from ..components import sheet as sheetui
 from ..keep import Keeper
 from ..models import Role
 from ..screen import Host
@@ -166,6 +167,16 @@ class GameScreen(BaseScreen):
         self.back = self.is_host  # a phone at the table has only this game
         self.sheet_cache: dict = {}  # the sheet's rows: a save sends only the new one
         self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
+
+    def layout_key(self) -> tuple[bool, bool]:
+        return self.wide, self.sheet_compact
+
+    @property
+    def sheet_compact(self) -> bool:
+        """The sheet two lines a side (a phone; a desktop without room for every column of every side)."""
+        if not self.wide or self.session.sheet is None:
+            return True
+        return (self.width * 0.6 - 40) / len(self.session.sheet.sides) < sheetui.WIDE_SIDE
 
     def reading_items(self) -> list[ft.PopupMenuItem]:
         """The game menu's screens that only read the game (a viewer has them too)."""

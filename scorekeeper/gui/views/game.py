@@ -12,6 +12,7 @@ from .. import exchange, theme
 from ..components import sheet as sheetui
 from ..components.chips import chip
 from ..components.entry import EntryPanel
+from ..models.live import deal_words
 from ..testid import tid
 from .base import GameScreen
 from .share_table import share as share_table
@@ -83,16 +84,6 @@ class Screen(GameScreen):
             scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True), self.bar_box],
             padding=0, spacing=0)
 
-    def layout_key(self) -> tuple[bool, bool]:
-        return self.wide, self.sheet_compact
-
-    @property
-    def sheet_compact(self) -> bool:
-        """The sheet two lines a side (a phone; a desktop without room for every column of every side)."""
-        if not self.wide or self.session.sheet is None:
-            return True
-        return (self.width * 0.6 - 40) / len(self.session.sheet.sides) < sheetui.WIDE_SIDE
-
     # -- content ------------------------------------------------------------------
     def fill(self) -> None:
         self.fill_sheet()
@@ -151,14 +142,7 @@ class Screen(GameScreen):
         """Who deals and leads, the pass (who bids first is marked on its row); on a wide
         screen 'Hand 7 of 12' first (a phone has it beside the Hand/Sheet switch)."""
         s = self.session
-        n = s.next
-        bits = [f"{n.dealer} deals", n.lead_text]
-        if n.pass_text:
-            bits.append(n.pass_text)
-        if n.reminder:  # Solo: a play rule that changes no score
-            bits.append(n.reminder)
-        if s.sheet.note:  # why the game goes on (a tie at the top)
-            bits.append(s.sheet.note[:1].upper() + s.sheet.note[1:])
+        bits = deal_words(s)
         spans = [ft.TextSpan(" \u00b7 ".join(bits), ft.TextStyle(size=14))]
         if self.wide:
             spans.insert(0, ft.TextSpan(s.hand_title + "  ", ft.TextStyle(

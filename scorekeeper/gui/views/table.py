@@ -50,9 +50,6 @@ class Screen(GameScreen):
         return ft.View(appbar=self.appbar(), controls=[ft.Container(
             column, padding=ft.Padding.only(left=10, right=10, top=6), expand=True)], padding=0)
 
-    def layout_key(self) -> bool:
-        return self.wide
-
     def actions(self) -> list[ft.Control]:
         items = self.reading_items()
         if self.is_host:
@@ -76,7 +73,7 @@ class Screen(GameScreen):
         sides = list(s.sheet.sides)
         compact = not self.wide
         self.totals.content = sheetui.header(s.sheet, s.game.rules, sides, compact, self.totals_keeper)
-        self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, compact, self.open_hand,
+        self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, self.sheet_compact, self.open_hand,
                                                  cache=self.sheet_cache, empty=EMPTY)]
 
     def fill_live(self) -> None:

@@ -159,6 +159,15 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     v2.page.wait_for_function("id => location.pathname === `/table/${id}`", arg=game_id)
     v2.wait_id("live-hand")
     assert not v2.by_id("save-hand").count()
+    # a viewer reads the rules and the chart of its game
+    v2.go(f"/game/{game_id}/rules")
+    v2.wait_id("rules-summary")
+    assert not v2.by_id("rules-error").count()
+    v2.go(f"/game/{game_id}/chart")
+    v2.wait_id("chart")
+    assert not v2.by_id("chart-error").count()
+    v2.go(f"/table/{game_id}")
+    v2.wait_id("live-hand")
     # a viewer opens a hand's breakdown: it reads it, it cannot edit it
     v2.tap("sheet-row-1")
     v2.wait_id(f"breakdown-{AC}")
@@ -166,14 +175,20 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     v2.tap("back-to-sheet")
     v2.wait_id("live-hand")
 
-    # viewer 1 asks for the pen; the host gives it; viewer 1 enters a hand the others see
-    v1.tap("ask-pen")
-    v1.fill("Name this phone", "Bob's phone")
-    v1.tap("pen-ask")
-    shows(v1, "pen-status", "You asked for the pen as Bob's phone")
-    shows(host, "pen-request", "Bob's phone asks for the pen")
-    host.screenshot("pen-dialog")
-    host.tap("pen-give")
+    # viewer 1 asks for the pen: the host keeps it (dark), then gives it (light); viewer 1 enters
+    # a hand the others see
+    for give in (False, True):
+        v1.tap("ask-pen")
+        v1.fill("Name this phone", "Bob's phone")
+        v1.tap("pen-ask")
+        shows(v1, "pen-status", "You asked for the pen as Bob's phone")
+        shows(host, "pen-request", "Bob's phone asks for the pen")
+        host.screenshot("pen-dialog")
+        host.tap("pen-give" if give else "pen-keep")
+        if not give:
+            shows(v1, "pen-status", "The scorekeeper keeps score")
+            host.tap("theme")
+            host.dark = not host.dark
     v1.wait_id("save-hand")
     host.wait_id("take-pen")
     shows(v2, "pen-status", "Bob's phone keeps score")

@@ -11,9 +11,13 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from scorekeeper.engine import PRESETS, random_game, read_game, score_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runs from a checkout, installed or not
+
+from scorekeeper.engine import PRESETS, random_game, read_game, score_game  # noqa: E402
 
 
 def twelve_hand_games(count: int, seed: int = 2026) -> list:

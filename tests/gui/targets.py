@@ -13,15 +13,16 @@ TARGET = 48  # px, both ways (the phone-first brief)
 _TAPPABLE_JS = """() => {
     const roles = new Set(['button', 'switch', 'checkbox', 'radio', 'menuitem', 'tab', 'link', 'slider',
                            'combobox', 'menuitemcheckbox', 'menuitemradio', 'option']);
-    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge:
-    // its full size is the one it has when scrolled in
+    // a control partly scrolled out of a scrolling (clipping) row or column is cut at its edge:
+    // its full size is the one it has when scrolled in (a chip row inside the screen's scrolling
+    // column may be cut by either, so every clipping ancestor is asked)
     const cut = (el, r) => {
         for (let p = el.parentElement; p; p = p.parentElement) {
             const cs = getComputedStyle(p);
             if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
             const q = p.getBoundingClientRect();
-            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
-                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
+            if (Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
+                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1) return true;
         }
         return false;
     };

@@ -20,7 +20,7 @@ PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
            6: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]}
 #: the standard preset has no blind bids: with the blind nil house rule it has blind states too
 RULES = {"standard": {"preset": "standard", "options": {"blind_nil": True}},
-         "ihop": "ihop", "ihop-3": "ihop-3", "ihop-6": "ihop-6"}
+         "ihop": "ihop", "ihop-3": "ihop-3", "ihop-6": "ihop-6", "solo": "solo"}
 #: one hand that leaves a side 100 or more behind (blind is offered to it next hand)
 BEHIND = {
     "standard": ({"bids": {"Bob": 4, "Cat": 3, "Dan": 4, "Ann": 3},
@@ -61,8 +61,13 @@ class Visit:
         """Photograph the state (drawn, not broken) and measure its tap targets; `show`:
         the part of it to scroll into sight first (a phone shows less at once)."""
         app = self.app
-        if show:
-            app.by_id(show).last.scroll_into_view_if_needed()
+        if show:  # a wheel turn over its column scrolls it to the end (Flutter scrolls on wheel events)
+            box = app.by_id(show).last.bounding_box()
+            view = app.page.viewport_size
+            app.page.mouse.move(min(max(box["x"] + box["width"] / 2, 1), view["width"] - 1),
+                                view["height"] / 2)
+            app.page.mouse.wheel(0, 3000)
+            app.page.wait_for_timeout(400)
         app.screenshot(f"entry-{self.preset}-{state}")
         if not app.phone:  # (a phone's screenshot measures them itself)
             small = app.small_targets()
@@ -86,10 +91,10 @@ class Visit:
 
 def visit_all(v: Visit) -> None:
     app, preset = v.app, v.preset
-    partners = preset != "ihop-3"
+    partners = preset not in ("ihop-3", "solo")
     blind = preset in BEHIND
     first_side = {"standard": "Ann & Cat", "ihop": "Ann & Cat", "ihop-3": "Ann",
-                  "ihop-6": "Ann & Dan"}[preset]
+                  "ihop-6": "Ann & Dan", "solo": "Ann"}[preset]
 
     # the first hand: blind refused, with its reason, on the first row of each side
     v.open("start")

@@ -18,11 +18,14 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 BAG_WARNING = "Next overtricks cost the bag penalty"
 
 
-def _bags_text(bags: int, rules, short: bool = False) -> str:
-    """'4/10 bags'; `short` (three cards on a phone): '4/10' beside the bag icon."""
+def _bags_text(bags: int, rules, cards: int = 2) -> str:
+    """'4/10 bags'; on a phone's narrower cards '4/10' beside the bag icon (three cards), or '4b'
+    with no icon (four, as the compact sheet writes bags)."""
     limit = rules.bag_limit
+    if cards > 3:
+        return f"{bags}b"
     text = f"{bags}/{limit}" if limit else str(bags)
-    return text if short else f"{text} bags"
+    return text if cards > 2 else f"{text} bags"
 
 
 TONE_COLOURS = {Tone.MADE: theme.MADE, Tone.SET: theme.SET, Tone.PLAIN: None}
@@ -48,7 +51,7 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
     `keeper` (kept by the screen), a save sends only the numbers that changed.
     """
     keep = keeper.keep if keeper is not None else (lambda key, control: control)
-    short = compact and len(sides) > 2  # three cards on a phone: '4/10' by the bag icon
+    cards_across = len(sides) if compact else 2  # a phone's cards narrow as sides are added
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     with_bags = shows_bags(sheet, rules)
@@ -59,29 +62,34 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
         side_last = last.sides.get(side) if last else None
         # the warning is for the next hand: none once the game is over
         warning = bool(side_last and side_last.bag_warning) and not sheet.finished
-        bag_line = keep(f"{side}#bags", tid(f"bags-{side}", keep(f"{side}#bags-row", ft.Row([
-            keep(f"{side}#bags-icon", ft.Icon(
-                ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
-                size=15, color=theme.WARN if warning else MUTED)),
-            keep(f"{side}#bags-text", ft.Text(_bags_text(bags, rules, short), size=12 if compact else 13,
-                                              color=theme.WARN if warning else None,
-                                              weight=ft.FontWeight.BOLD if warning else None)),
-        ], spacing=3, tight=True)), label=BAG_WARNING if warning else (
-            _bags_text(bags, rules) if short else None),
+        bag_icon = keep(f"{side}#bags-icon", ft.Icon(
+            ft.Icons.WARNING_AMBER if warning else ft.Icons.SHOPPING_BAG_OUTLINED,
+            size=15, color=theme.WARN if warning else MUTED))
+        bag_text = keep(f"{side}#bags-text", ft.Text(
+            _bags_text(bags, rules, cards_across), size=12 if compact else 13,
+            color=theme.WARN if warning else None, weight=ft.FontWeight.BOLD if warning else None))
+        bag_line = keep(f"{side}#bags", tid(f"bags-{side}", keep(f"{side}#bags-row", ft.Row(
+            ([bag_icon] if cards_across < 4 else []) + [bag_text], spacing=3, tight=True)),
+            label=BAG_WARNING if warning else (_bags_text(bags, rules) if cards_across > 2 else None),
             tooltip=BAG_WARNING if warning else None))
         points = keep(f"{side}#points", ft.Text(
             signed(side_last.points) if side_last else "", size=13,
             color=theme.SET if side_last and side_last.points < 0 else MUTED))
         big = keep(f"{side}#score", tid(f"score-{side}", keep(f"{side}#score-text", ft.Text(
-            str(score), size=24 if compact else 30, weight=ft.FontWeight.BOLD))))
+            str(score), size=(24 if cards_across < 4 else 20) if compact else 30,
+            weight=ft.FontWeight.BOLD))))
         name = keep(f"{side}#name", ft.Text(
             side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
             weight=ft.FontWeight.BOLD if score == leader and score else None))
         if compact:
+            # two lines that keep their height: the name and last hand's points, then the score
+            # and the bags (on three or four cards a phone has no room for all four on one line)
             lines: list[ft.Control] = [
-                name,
+                keep(f"{side}#top", ft.Row(
+                    [keep(f"{side}#name-box", ft.Container(name, expand=True)), points],
+                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
                 keep(f"{side}#line", ft.Row(
-                    [big, points, keep(f"{side}#gap", ft.Container(expand=True))]
+                    [big, keep(f"{side}#gap", ft.Container(expand=True))]
                     + ([bag_line] if with_bags else []),
                     spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             ]

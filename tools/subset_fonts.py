@@ -88,9 +88,12 @@ def subset(source: Path, target: Path, codes: set[int]) -> set[int]:
 
 
 def flet_manifest() -> list[dict]:
-    import flet_web
+    """The font manifest Flet's web client ships: read as a file of the installed flet-web
+    distribution (this tool needs its data, not Flet's code)."""
+    from importlib.metadata import distribution
 
-    return json.loads((Path(flet_web.__file__).parent / "web" / "assets" / "FontManifest.json").read_text())
+    path = distribution("flet-web").locate_file("flet_web/web/assets/FontManifest.json")
+    return json.loads(Path(path).read_text())
 
 
 def manifest() -> list[dict]:

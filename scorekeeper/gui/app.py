@@ -81,6 +81,7 @@ class App:
         # pubsub handlers and event handlers run in worker threads: one at a time per session
         self._lock = threading.RLock()
         self._awake = False
+        self._bar: ft.SnackBar | None = None  # the message at the bottom, while it shows
         self._wakelock: ft.Wakelock | None = None
 
     # -- start -------------------------------------------------------------
@@ -223,6 +224,7 @@ class App:
         """The browser is back (a phone woke up, the network returned, a reload): what was
         sent meanwhile is lost, so the screen shows the game as saved now."""
         with self._lock:
+            self.clear_message()
             change = self.session.reload()
             route = self.router.route
             self.router.show(route)
@@ -242,7 +244,8 @@ class App:
         screen = self.router.current
         if action is None and not error and screen is not None and screen.notify(text):
             return
-        bar = ft.SnackBar(
+        self.clear_message()
+        self._bar = ft.SnackBar(
             ft.Semantics(identifier="message", content=ft.Text(text)),
             action=action,
             on_action=(lambda e: on_action()) if on_action else None,
@@ -250,7 +253,15 @@ class App:
             bgcolor=ft.Colors.ERROR if error else None,
             show_close_icon=False,  # its icon is a 40 px target; a message goes by itself
         )
-        self.page.show_dialog(bar)
+        self.page.show_dialog(self._bar)
+
+    def clear_message(self) -> None:
+        """Take a message at the bottom away before its time: it has been read, and it would
+        cover Save (a reload draws the page again with it, for another few seconds)."""
+        bar, self._bar = self._bar, None
+        if bar is not None and bar.open:
+            bar.open = False
+            bar.update()
 
     def error(self, text: str) -> None:
         self.message(text, error=True)

@@ -174,6 +174,8 @@ def reload_and_find_it_intact(app, table: Table) -> None:
     app.enable_semantics()
     app.wait_id(f"score-{table.sides[0]}")  # the tab the route names (after an edit: the sheet)
     table.see_totals()
+    # a message shown before the reload is not shown again (at the bottom it covered Save)
+    assert not app.by_id("message").count(), app.text_of("message")
     open_sheet(app)
     app.wait_id(f"sheet-row-{len(table.game.hands)}")
 

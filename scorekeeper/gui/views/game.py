@@ -134,6 +134,8 @@ class Screen(GameScreen):
         ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def switch_tab(self, tab: str) -> None:
+        if tab == "hand":  # a message left from the sheet would cover Save
+            self.app.clear_message()
         self.tab = tab
         self.fill()
         self.page.update()

@@ -151,7 +151,8 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
         chooser.value.set_files(str(saved))
         app.wait_id("save-hand")
         (new,) = {g.id for g in Repository(server.data_dir).list_games()} - before
-        assert app.page.url.endswith(f"/game/{new}")
+        # the browser's address follows the screen a moment later
+        app.page.wait_for_url(f"**/game/{new}", timeout=5_000)
         assert Repository(server.data_dir).export_game(new) == record
     finally:
         context.close()

@@ -103,7 +103,8 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
                     BAG_WARNING, size=12, color=theme.WARN))))
         if sheet.renegs.get(side):
             lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
-                renegs_text(sheet.renegs[side], rules), size=12, max_lines=2, color=theme.SET))))
+                renegs_text(sheet.renegs[side], rules, short=cards_across > 3), size=12, max_lines=2,
+                color=theme.SET))))
         cards.append(keep(f"{side}#card", ft.Container(
             keep(f"{side}#column", ft.Column(lines, spacing=0, tight=True)),
             padding=ft.Padding.symmetric(horizontal=8 if compact else 10, vertical=4 if compact else 6),

@@ -15,8 +15,11 @@ def signed(points: int | None) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def renegs_text(count: int, rules) -> str:
-    """A side's renegs so far: '1 reneg: the 3rd loses the game'."""
+def renegs_text(count: int, rules, short: bool = False) -> str:
+    """A side's renegs so far: '1 reneg: the 3rd loses the game' (`short`, for a narrow card:
+    '1 reneg: 3rd loses')."""
+    if short:
+        return f"{plural(count, 'reneg')}: {nth(rules.reneg_losses)} loses"
     return f"{plural(count, 'reneg')}: the {nth(rules.reneg_losses)} loses the game"
 
 

@@ -271,6 +271,14 @@ class Driver:
                     raise
                 self.page.wait_for_timeout(150)
 
+    def wheel_at(self, x: float, y: float, dy: float, wait: int = 300) -> None:
+        """Turn the mouse wheel at (x, y), kept inside the viewport: Flutter scrolls the list
+        under the pointer on wheel events (Playwright's scroll into view does not move it)."""
+        view = self.page.viewport_size
+        self.page.mouse.move(min(max(x, 1), view["width"] - 1), min(max(y, 1), view["height"] - 1))
+        self.page.mouse.wheel(0, dy)
+        self.page.wait_for_timeout(wait)
+
     def _settled_box(self, loc):
         """The control's box once a scroll has come to rest (two equal readings)."""
         box = loc.bounding_box(timeout=5_000)

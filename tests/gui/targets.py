@@ -13,16 +13,15 @@ TARGET = 48  # px, both ways (the phone-first brief)
 _TAPPABLE_JS = """() => {
     const roles = new Set(['button', 'switch', 'checkbox', 'radio', 'menuitem', 'tab', 'link', 'slider',
                            'combobox', 'menuitemcheckbox', 'menuitemradio', 'option']);
-    // a control partly scrolled out of a scrolling (clipping) row or column is cut at its edge:
-    // its full size is the one it has when scrolled in (a chip row inside the screen's scrolling
-    // column may be cut by either, so every clipping ancestor is asked)
+    // a control partly scrolled out of its scrolling (clipping) row or column is cut at its edge:
+    // its full size is the one it has when scrolled in
     const cut = (el, r) => {
         for (let p = el.parentElement; p; p = p.parentElement) {
             const cs = getComputedStyle(p);
             if (!/(auto|scroll|hidden)/.test(cs.overflowX + cs.overflowY)) continue;
             const q = p.getBoundingClientRect();
-            if (Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
-                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1) return true;
+            return Math.abs(r.left - q.left) < 1 || Math.abs(r.right - q.right) < 1
+                || Math.abs(r.top - q.top) < 1 || Math.abs(r.bottom - q.bottom) < 1;
         }
         return false;
     };
@@ -79,12 +78,10 @@ def too_small(driver, minimum: float = TARGET) -> list[Target]:
         loc = driver.page.locator(f'[data-target="{index}"]')
         try:
             box = loc.bounding_box(timeout=2_000)
-            view = driver.page.viewport_size
-            # a wheel turn over it brings it to the middle of its list (Flutter scrolls on wheel events)
-            driver.page.mouse.move(min(max(box["x"] + box["width"] / 2, 1), view["width"] - 1),
-                                   min(max(box["y"] + box["height"] / 2, 1), view["height"] - 1))
-            driver.page.mouse.wheel(0, box["y"] + box["height"] / 2 - view["height"] / 2)
-            driver.page.wait_for_timeout(300)
+            # a wheel turn over it brings it to the middle of its list
+            middle = box["y"] + box["height"] / 2
+            driver.wheel_at(box["x"] + box["width"] / 2, middle,
+                            middle - driver.page.viewport_size["height"] / 2)
             box = loc.bounding_box(timeout=2_000)
         except Exception:  # redrawn meanwhile: keep the first measure
             box = None

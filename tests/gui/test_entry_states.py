@@ -61,13 +61,10 @@ class Visit:
         """Photograph the state (drawn, not broken) and measure its tap targets; `show`:
         the part of it to scroll into sight first (a phone shows less at once)."""
         app = self.app
-        if show:  # a wheel turn over its column scrolls it to the end (Flutter scrolls on wheel events)
+        if show:  # a wheel turn over the middle of its column scrolls that to the end
             box = app.by_id(show).last.bounding_box()
-            view = app.page.viewport_size
-            app.page.mouse.move(min(max(box["x"] + box["width"] / 2, 1), view["width"] - 1),
-                                view["height"] / 2)
-            app.page.mouse.wheel(0, 3000)
-            app.page.wait_for_timeout(400)
+            app.wheel_at(box["x"] + box["width"] / 2, app.page.viewport_size["height"] / 2, 3000,
+                         wait=400)
         app.screenshot(f"entry-{self.preset}-{state}")
         if not app.phone:  # (a phone's screenshot measures them itself)
             small = app.small_targets()

@@ -524,7 +524,8 @@ def banner(served: Served, web: bool, serve_only: bool) -> str:
         lines.append("No display here: open the host link below in a browser to keep score. Ctrl+C stops.")
     else:
         lines.append("Opening the host link in your browser. Ctrl+C stops.")
-    lines.append("Host link (it may change every game; keep it to yourself):")
+    lines.append("Host link (a new one each start unless SCOREKEEPER_HOST_TOKEN is set; keep it to "
+                 "yourself):")
     lines.append(link)
     if served.only_this_computer:
         lines.append("Only this computer can open it: to keep score from a phone, or to share a table "

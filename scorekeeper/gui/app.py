@@ -23,7 +23,7 @@ import flet as ft
 import uvicorn
 
 from ..engine import ScorekeeperError
-from . import theme
+from . import guard, theme
 from .models import HandDraft, PenRequest, Result, Role, Session, SharedRepository, Tables, access, links
 from .models.live import LiveHand
 from .models.served import Served
@@ -61,18 +61,26 @@ class App:
     Screens get everything through this object, as a `screen.Host`: `app.page`,
     `app.session`, `app.go(route)`, `app.refresh()`, `app.message(text)`, ...
 
-    Who this session is (`session.role`): a native window is the host; in a browser, a
-    session that came through the host link (or whose browser kept its token, see
-    `HOST_KEY`) is the host, one that joined a table by its code a viewer, any other a
-    guest.  Every route is admitted first (`models.access.admit`).
+    Who this session is (`session.role`) rests only on what the server knows: the window the
+    server opened itself (`native`) is the host; a served session is a guest until it brings
+    the host link's token (or its browser kept it, see `HOST_KEY`): then it is the host; one
+    that joined a table by its code is a viewer.  What a client says of itself (``page.web``,
+    ``page.client_ip``) decides nothing.  Every route is admitted first (`models.access.admit`).
     """
 
-    def __init__(self, page: ft.Page, served: Served):
+    def __init__(self, page: ft.Page, served: Served, native: bool = False):
         self.page = page
         self.served = served
+        self.native = native
         self.session = Session(served.shared, served.tables,
-                               role=Role.GUEST if page.web else Role.HOST,
+                               role=Role.HOST if native else Role.GUEST,
                                client=secrets.token_urlsafe(12))
+        # the connection as the server knows it: the peer's address from the socket, and the
+        # guard that drops a guest's session when its connection ends
+        self.connection = guard.current()
+        if self.connection is not None:
+            self.connection.attach(page, keep=lambda: self.session.role is not Role.GUEST)
+        self.peer = self.connection.peer if self.connection is not None else "this computer"
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self._admit)
         self.table_notice: str | None = None
@@ -88,7 +96,7 @@ class App:
     def start(self) -> None:
         page = self.page
         page.title = "Spades Scorekeeper"
-        if not page.web:  # a browser has them before the first frame: assets/assets/FontManifest.json
+        if self.native:  # a browser has them before the first frame: assets/assets/FontManifest.json
             page.fonts = theme.FONTS
         page.theme = theme.light()
         page.dark_theme = theme.dark()
@@ -99,7 +107,7 @@ class App:
         page.on_resize = lambda e: self.router.resized()
         page.on_connect = lambda e: self._reconnected()
         page.pubsub.subscribe(self._on_broadcast)
-        if page.web:
+        if not self.native:
             self._prefs = ft.SharedPreferences()  # made here, where the page is known
             page.run_task(self._arrive, page.route or "/")
         else:
@@ -110,9 +118,10 @@ class App:
         """A browser's first route: the host link, a join link, or what this browser kept."""
         host, code, device = await asyncio.gather(
             self._recall(HOST_KEY), self._recall(TABLE_KEY), self._recall(DEVICE_KEY))
+        route = access.bounded(route)
         asked, parts = route, _parts(route)
         with self._lock:
-            if device:  # the same device as before (a pen it was given stays in its hand)
+            if device and len(device) <= 64:  # the same device as before (a pen it was given stays in its hand)
                 self.session.client = device
             else:
                 self._keep(DEVICE_KEY, self.session.client)
@@ -152,8 +161,9 @@ class App:
         return f"/table/{self.session.table}" if res else access.JOIN
 
     def _where(self) -> str:
-        """Where this device's wrong codes are counted: its address (a reload is no new device)."""
-        return self.page.client_ip or self.session.client
+        """Where this device's wrong codes are counted: its address as the socket gives it (a
+        reload or a new session is no new device; what the page says of itself counts for nothing)."""
+        return self.peer
 
     # -- what this browser keeps (SharedPreferences: the browser's local storage) -------
     async def _recall(self, key: str) -> str | None:
@@ -186,6 +196,7 @@ class App:
         shown another route than the one `asked` for (a guest asking for a game sees the join
         page)."""
         with self._lock:
+            route = access.bounded(route)
             asked, parts = asked or route, _parts(route)
             if parts[:1] == ["host"] and len(parts) > 1:  # pasted into a tab already open
                 route = self._host_link(parts[1])
@@ -380,7 +391,9 @@ class App:
     def _ask_holder(self, request: PenRequest) -> None:
         """'Bob's phone asks for the pen: Give / Keep' on the device that holds it."""
         if self._pen_dialog == (request.game_id, request.client):
-            return
+            return  # shown already: a later request waits its turn
+        if self._pen_dialog is not None:  # the one shown was answered on another device
+            self.page.pop_dialog()
         s = self.session
         game_id = request.game_id
 
@@ -388,7 +401,7 @@ class App:
             with self._lock:
                 self._pen_dialog = None
                 self.page.pop_dialog()
-                res = s.give_pen(game_id) if give else s.keep_pen(game_id)
+                res = s.give_pen(game_id, request.client) if give else s.keep_pen(game_id, request.client)
                 if not res:
                     self.error(res.message)
                     return
@@ -418,9 +431,9 @@ def _parts(route: str) -> list[str]:
     return [p for p in route.split("?", 1)[0].split("/") if p]
 
 
-def _session_main(served: Served):
+def _session_main(served: Served, native: bool = False):
     def main(page: ft.Page) -> None:
-        App(page, served).start()
+        App(page, served, native=native).start()
     return main
 
 
@@ -555,7 +568,7 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
 
     if not web and _has_display() and _native_client_ready():
         served = Served(SharedRepository(Path(data_dir)), tables)
-        ft.run(_session_main(served), view=ft.AppView.FLET_APP, **common)
+        ft.run(_session_main(served, native=True), view=ft.AppView.FLET_APP, **common)
         return
 
     serve_only = web or not _has_display() or not open_browser
@@ -568,8 +581,12 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     _serve(ft.run(_session_main(served), export_asgi_app=True, **common), sock)
 
 
-def _serve(asgi_app, sock: socket.socket) -> None:
-    """Flet's web app, served by uvicorn (as flet-web serves it) on a socket that is already bound."""
-    config = uvicorn.Config(asgi_app, log_level="critical", ws="websockets-sansio",
+def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None) -> None:
+    """Flet's web app behind the guard (`guard.Guard`), served by uvicorn (as flet-web serves it)
+    on a socket that is already bound.  The peer's address is the socket's: no proxy header is
+    believed."""
+    limits = limits or guard.Limits()
+    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", ws="websockets-sansio",
+                            ws_max_size=limits.max_message, proxy_headers=False,
                             timeout_graceful_shutdown=3)
     uvicorn.Server(config).run(sockets=[sock])

@@ -190,3 +190,45 @@ def test_a_host_session_is_unchanged_without_sharing(tmp_path):
     s = Session(SharedRepository(tmp_path))
     res, gid = s.create_game("standard", PLAYERS)
     assert s.open(gid) and s.record_hand(PLAIN) and s.undo() and s.redo()
+
+
+@pytest.mark.parametrize("token", ["été-secret-token", "secret-tokén", "\udcff", "x" * 10_000, "", None, 42,
+                                   "secret-token\x00"])
+def test_a_malformed_host_token_is_only_a_guest(table, token):
+    shared, tables, *_ = table
+    guest = Session(shared, tables, role=Role.GUEST, client="eve")
+    assert not guest.become_host(token)  # no TypeError for a non-ASCII token: it is simply not the secret
+    assert guest.role is Role.GUEST
+
+
+def test_the_pen_goes_to_the_device_shown_and_requests_wait_their_turn(table):
+    shared, tables, host, game_id, code = table
+    first, second = session(shared, tables, "phone-1"), session(shared, tables, "phone-2")
+    for s in (first, second):
+        assert s.join(code)
+    assert first.ask_pen("Bob's phone") and second.ask_pen("Bob's phone")
+    shown = tables.request_for(game_id)
+    assert (shown.client, shown.name) == ("phone-1", "Bob's phone")  # the first waits first
+    waiting = [r for r in tables._requests[game_id] if r.client == "phone-2"]
+    assert waiting[0].name == "Bob's phone (2)"  # alike names are made unique at the table
+    res = host.give_pen(game_id, shown.client)  # Give on the dialog that shows the first request
+    assert res.ok and res.message == "Bob's phone has the pen"
+    assert first.holds_pen(game_id) and not second.holds_pen(game_id) and not host.holds_pen(game_id)
+    # the second request is now the one shown, to the new holder
+    assert tables.request_for(game_id).client == "phone-2"
+    assert first.keep_pen(game_id, "phone-2").ok
+    assert tables.request_for(game_id) is None and first.holds_pen(game_id)
+
+
+def test_asking_again_keeps_the_place_and_a_name_is_not_the_holders(table):
+    shared, tables, host, game_id, code = table
+    bob, cat = session(shared, tables, "bob"), session(shared, tables, "cat")
+    for s in (bob, cat):
+        assert s.join(code)
+    bob.ask_pen("Bob's phone")
+    host.give_pen(game_id, "bob")
+    cat.ask_pen("Bob's phone")  # the holder is called so already
+    assert tables.request_for(game_id).name == "Bob's phone (2)"
+    cat.ask_pen("Cat's phone")  # asking again renames the request, in the same place
+    assert [r.name for r in tables._requests[game_id]] == ["Cat's phone"]
+    assert not host.give_pen(game_id, "nobody").ok  # only a device that asks can be given it

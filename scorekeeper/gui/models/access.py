@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from .sharing import Role
 
 JOIN = "/join"
+#: the longest route a session is shown as asked (a longer one is a hostile client's: home)
+MAX_ROUTE = 1024
 #: the screens of a game a viewer may open (read-only: nothing on them changes the game)
 VIEWER_PAGES = ("hand", "rules", "whatif", "chart")
 
@@ -29,6 +31,11 @@ class Admission:
     why: str | None = None
 
 
+def bounded(route: object) -> str:
+    """``route`` when it is a route of a sensible length, else "/" (admitted as any other)."""
+    return route if isinstance(route, str) and len(route) <= MAX_ROUTE else "/"
+
+
 def table_route(session, game_id: str) -> str:
     """The game's screen for this session: the entry while it holds the pen, else read-only."""
     return f"/game/{game_id}" if session.holds_pen(game_id) else f"/table/{game_id}"
@@ -36,7 +43,7 @@ def table_route(session, game_id: str) -> str:
 
 def admit(session, route: str) -> Admission:
     """The route ``session`` is shown when it asks for ``route``."""
-    path, sep, query = route.partition("?")
+    path, sep, query = bounded(route).partition("?")
     parts = [p for p in path.split("/") if p]
     role = session.role
     if parts[:1] == ["join"]:

@@ -310,23 +310,25 @@ class Session:
             return Result(False, str(exc))
         return Result(True, "Asked for the pen")
 
-    def give_pen(self, game_id: str) -> Result:
-        """The pen goes to the device that asked for it; this one views."""
+    def give_pen(self, game_id: str, client: str | None = None) -> Result:
+        """The pen goes to ``client``, the device whose request this one was shown (None: the
+        request waiting first); this one views."""
         request = self.tables.request_for(game_id)
         if request is None:
             return Result(False, "Nobody is asking for the pen")
         if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
             return refused
         try:
-            self.tables.give_pen(game_id, request.client)
+            given = self.tables.give_pen(game_id, client or request.client)
         except NotAllowed as exc:
             return Result(False, str(exc))
-        return Result(True, f"{request.name} has the pen")
+        return Result(True, f"{given.name} has the pen")
 
-    def keep_pen(self, game_id: str) -> Result:
+    def keep_pen(self, game_id: str, client: str | None = None) -> Result:
+        """Keep the pen: ``client``'s request is answered (None: every request)."""
         if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
             return refused
-        self.tables.keep_pen(game_id)
+        self.tables.keep_pen(game_id, client)
         return Result(True)
 
     def take_pen(self, game_id: str) -> Result:

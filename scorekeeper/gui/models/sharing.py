@@ -9,10 +9,14 @@ One `Tables` per server process (every browser tab shares it):
 - a **guest** (no token, no code) sees only the join page;
 - **the pen**: one device per shared game enters its hands.  A viewer asks for it, whoever
   holds it gives it (the giver becomes a viewer of that game), the host can always take it
-  back.  Stopping sharing ends every viewer's access and gives the pen back to the host.
+  back.  Requests wait in turn: the holder answers the first (`request_for`), and the answer
+  names the device it was shown (two phones may call themselves alike: the second is made
+  "Bob's phone (2)").  Stopping sharing ends every viewer's access and gives the pen back to
+  the host.
 
-Wrong codes are counted per client and slowed down (`attempts` per `window` seconds), so a
-code cannot be guessed by trying them all.  No flet here; the app asks, the session obeys.
+Wrong codes are counted per address (the socket's, as the app passes it) and slowed down
+(`attempts` per `window` seconds, however many sessions that address opens), so a code cannot
+be guessed by trying them all.  No flet here; the app asks, the session obeys.
 """
 from __future__ import annotations
 
@@ -72,12 +76,16 @@ class Tables:
         self._stopped: set[str] = set()  # codes that no longer open their table
         self._pens: dict[str, str] = {}  # game id -> the client holding the pen (absent: the host)
         self._pen_names: dict[str, str] = {}  # game id -> how the table calls the device holding it
-        self._requests: dict[str, PenRequest] = {}  # game id -> the last request for its pen
-        self._tries: dict[str, deque[float]] = {}  # client -> times of its wrong codes
+        self._requests: dict[str, list[PenRequest]] = {}  # game id -> requests for its pen, in turn
+        self._tries: dict[str, deque[float]] = {}  # address -> times of its wrong codes
 
     # -- the host --------------------------------------------------------------------
-    def is_host_token(self, token: str | None) -> bool:
-        return bool(token) and secrets.compare_digest(str(token), self.host_token)
+    def is_host_token(self, token: object) -> bool:
+        """Whether ``token`` is the host link's secret (compared in constant time; anything that is
+        not a string of a sensible length, or not ASCII, is simply not it)."""
+        if not isinstance(token, str) or not token or len(token) > 400:
+            return False
+        return secrets.compare_digest(token.encode("utf-8", "replace"), self.host_token.encode("utf-8"))
 
     # -- sharing ----------------------------------------------------------------------
     def share(self, game_id: str) -> str:
@@ -156,33 +164,71 @@ class Tables:
             return self._pen_names.get(game_id, "The scorekeeper")
 
     def ask_pen(self, game_id: str, client: str, name: str) -> PenRequest:
+        """``client`` asks for the pen under ``name`` (made unique at the table); it waits its turn
+        behind earlier requests (asking again keeps its place)."""
         with self._lock:
             if game_id not in self._by_game:
                 raise NotAllowed("This table is not shared")
-            request = PenRequest(game_id, client, name)
-            self._requests[game_id] = request
+            queue = self._requests.setdefault(game_id, [])
+            taken = {r.name for r in queue if r.client != client}
+            if self._pens.get(game_id) != client and game_id in self._pen_names:
+                taken.add(self._pen_names[game_id])
+            request = PenRequest(game_id, client, _unique(name, taken))
+            place = next((i for i, r in enumerate(queue) if r.client == client), None)
+            if place is None:
+                queue.append(request)
+            else:
+                queue[place] = request
             return request
 
     def request_for(self, game_id: str) -> PenRequest | None:
+        """The request the holder is asked about now: the first still waiting."""
         with self._lock:
-            return self._requests.get(game_id)
+            queue = self._requests.get(game_id)
+            return queue[0] if queue else None
 
-    def give_pen(self, game_id: str, client: str) -> None:
-        """The asking client now holds the pen; whoever held it views."""
+    def give_pen(self, game_id: str, client: str) -> PenRequest:
+        """``client`` (the device whose request was shown) now holds the pen; whoever held it views."""
         with self._lock:
             if game_id not in self._by_game:
                 raise NotAllowed("This table is not shared any more")
-            request = self._requests.pop(game_id, None)
+            request = self._take_request(game_id, client)
+            if request is None:
+                raise NotAllowed("That phone no longer asks for the pen")
             self._pens[game_id] = client
-            self._pen_names[game_id] = (request.name if request is not None and request.client == client
-                                        else "Another phone")
+            self._pen_names[game_id] = request.name
+            return request
 
-    def keep_pen(self, game_id: str) -> None:
+    def keep_pen(self, game_id: str, client: str | None = None) -> None:
+        """The holder keeps the pen: ``client``'s request is answered (None: every request)."""
         with self._lock:
-            self._requests.pop(game_id, None)
+            if client is None:
+                self._requests.pop(game_id, None)
+            else:
+                self._take_request(game_id, client)
+
+    def _take_request(self, game_id: str, client: str) -> PenRequest | None:
+        queue = self._requests.get(game_id, [])
+        for i, request in enumerate(queue):
+            if request.client == client:
+                del queue[i]
+                if not queue:
+                    self._requests.pop(game_id, None)
+                return request
+        return None
 
     def take_pen(self, game_id: str) -> None:
         """The host takes the pen back."""
         with self._lock:
             self._pens.pop(game_id, None)
             self._pen_names.pop(game_id, None)
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or "name (2)", "name (3)" ... the first that no other device at the table has."""
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} ({n})" in taken:
+        n += 1
+    return f"{name} ({n})"

@@ -374,7 +374,7 @@ _MIGRATIONS = {"side_min_bid": _no_bid_below_0, "player_min_bid": _no_bid_below_
 def _check_option(key: str, value: Any) -> Any:
     meta = OPTIONS.get(key)
     if meta is None:
-        raise RuleOptionError(f"unknown rule option {key!r}; the options are: {', '.join(OPTION_KEYS)}")
+        raise RuleOptionError(f"unknown rule option {key!r}", f"the options are: {', '.join(OPTION_KEYS)}")
     if key in _MIGRATIONS:
         value = _MIGRATIONS[key](value)
     if not meta.kind.accepts(value):
@@ -443,8 +443,7 @@ def find_preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RuleOptionError(
-            f"unknown rules {name!r}; the presets are: {', '.join(PRESETS)}") from None
+        raise RuleOptionError(f"unknown rules {name!r}", f"the presets are: {', '.join(PRESETS)}") from None
 
 
 def rules_from_spec(spec: Any) -> RuleSet:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from scorekeeper.cli_input import one_line, read_record, source_name
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.storage import DuplicateGameError, GameSummary, Repository
+from scorekeeper.storage import DuplicateGameError, GameSummary, Repository, UnreadableGameError
 
 EXIT_ERROR = 2
 
@@ -101,14 +101,23 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def format_games(summaries: Sequence[GameSummary]) -> list[str]:
+    """The table of games; a game this version cannot open has its row (its names in place of the
+    scores) and, below the table, a line with the reason and the way out."""
     rows = [(s.id, s.status_text, s.rules, s.hands_text, _when(s.updated),
-             "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) for s in summaries]
+             "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) if s.unreadable is None else
+            (s.id, "can't open", s.rules, "", _when(s.updated), s.title) for s in summaries]
     headers = ("ID", "STATUS", "RULES", "HANDS", "LAST CHANGE", "SCORES")
     widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers) - 1)]
     lines = []
     for row in [headers, *rows]:
         cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
+    for s in summaries:
+        if s.unreadable is not None:
+            players = f" ({', '.join(s.players)})" if s.players else ""
+            lines.append(f"{s.id}: Can't open with this version: {s.unreadable}. {s.title}{players}. "
+                         f"`scorekeeper export {s.id}` writes its raw record; deleting it in the app moves "
+                         "it to the trash.")
     return lines
 
 
@@ -125,7 +134,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.csv:
         text = repo.export_csv(args.id)
     else:
-        text = json.dumps(repo.export_game(args.id), indent=2, ensure_ascii=False) + "\n"
+        try:
+            record = repo.export_game(args.id)
+        except UnreadableGameError as err:  # the way out: the record as stored, unchecked
+            record = repo.raw_record(args.id)
+            print(one_line(f"note: game {args.id} can't be opened with this version ({err.reason}); "
+                           "this is its raw record as saved, unchecked"), file=sys.stderr)
+        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
     _flush_notices(repo)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8", newline="")

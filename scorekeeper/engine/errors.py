@@ -7,7 +7,15 @@ class ScorekeeperError(Exception):
 
 
 class RuleOptionError(ScorekeeperError, ValueError):
-    """An unknown preset, an unknown option, or an option value of the wrong kind."""
+    """An unknown preset, an unknown option, or an option value of the wrong kind.
+
+    ``choices``: the valid names, when the message ends by listing them; ``short`` is the message
+    without that list (for a line that has no room for it, such as the games list).
+    """
+
+    def __init__(self, message: str, choices: str = ""):
+        self.short = message
+        super().__init__(f"{message}; {choices}" if choices else message)
 
 
 class RecordError(ScorekeeperError, ValueError):

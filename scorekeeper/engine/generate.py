@@ -58,6 +58,9 @@ def random_hand(rng: random.Random, game: Game, sheet: Scoresheet | None = None)
                 blind.append(nil_player)
         low = max(rules.side_min_bid, rules.player_min_bid * (1 if side.name in nil_sides or not partnered else 2))
         contract = max(low, min(n, fair + rng.randint(-2, 2)))
+        if (rules.side_min_bid == 0 and rules.partnership_bidding and side.name in nil_sides
+                and rng.random() < 0.5):
+            contract = 0  # the side bids no tricks beside its nil
         if chances[side.name].allowed and rules.blind_bids and side.name not in blind and rng.random() < 0.3:
             contract = max(contract, rules.blind_min)
             blind.append(side.name)

@@ -32,6 +32,7 @@ class Kind(StrEnum):
 
     BOOL = "bool"
     INT = "int"
+    COUNT = "count"  # 0 or more
     POSITIVE = "positive"
     INT_OR_OFF = "int or off"
     POSITIVE_OR_OFF = "positive or off"
@@ -83,6 +84,9 @@ class Option:
         return self.kind is Kind.BOOL
 
 
+# A value the record format once accepted stays accepted: an option's kind is never narrowed,
+# a default never changed under a name a record already uses, unless ``_MIGRATIONS`` reads the
+# old value as one that keeps every hand's score (tests/compat holds what each release wrote).
 def option(default: Any, kind: Kind, label: str, help: str, **more: Any) -> Any:
     return field(default=default, metadata={"option": Option(kind, label, help, **more)})
 
@@ -112,11 +116,14 @@ class RuleSet:
         False, Kind.BOOL, "Partnership bidding",
         "Each side agrees on one bid for both partners instead of two separate bids.",
         table=Table.PARTNERS, common=True)
-    side_min_bid: int = option(1, Kind.POSITIVE, "Smallest side bid",
-                               "The smallest trick bid a side may make (IHOP: 4, 'going board').",
-                               offered=(1, 2, 3, 4, 5))
-    player_min_bid: int = option(1, Kind.POSITIVE, "Smallest player bid",
-                                 "The smallest number a player may bid; 0 tricks is bid as nil.",
+    side_min_bid: int = option(1, Kind.COUNT, "Smallest side bid",
+                               "The smallest trick bid a side may make (IHOP: 4, 'going board'); at 0 a "
+                               "side may bid no tricks, as beside a nil: it makes that with any tricks, "
+                               "and each trick it takes is a bag.",
+                               offered=(0, 1, 2, 3, 4, 5))
+    player_min_bid: int = option(1, Kind.COUNT, "Smallest player bid",
+                                 "The smallest number a player may bid; 0 tricks is bid as nil (at 0, a "
+                                 "player may also bid 0 as a number, which is not a nil).",
                                  offered=(1, 2))
     nil: bool = option(True, Kind.BOOL, "Nil", "Players may bid nil: to take no tricks at all.", common=True)
     three_player_no_exact_total: bool = option(
@@ -334,6 +341,7 @@ def is_int(value: Any) -> bool:
 _ACCEPTS = {
     Kind.BOOL: lambda v: isinstance(v, bool),
     Kind.INT: is_int,
+    Kind.COUNT: lambda v: is_int(v) and v >= 0,
     Kind.POSITIVE: lambda v: is_int(v) and v >= 1,
     Kind.INT_OR_OFF: lambda v: v is None or is_int(v),
     Kind.POSITIVE_OR_OFF: lambda v: v is None or (is_int(v) and v >= 1),
@@ -344,7 +352,8 @@ _ACCEPTS = {
     Kind.BID_FIRST: lambda v: v in tuple(BidFirst),
 }
 _KIND_WORDS = {
-    Kind.BOOL: "true or false", Kind.INT: "a whole number", Kind.POSITIVE: "a whole number of 1 or more",
+    Kind.BOOL: "true or false", Kind.INT: "a whole number", Kind.COUNT: "a whole number of 0 or more",
+    Kind.POSITIVE: "a whole number of 1 or more",
     Kind.INT_OR_OFF: "a whole number or null", Kind.POSITIVE_OR_OFF: "a whole number of 1 or more, or null",
     Kind.MOON: 'null, its points as a whole number, or "win"', Kind.DOUBLE_NIL_MADE: 'its points or "win"',
     Kind.DOUBLE_NIL_FAILED: 'its (negative) points or "lose"', Kind.INTS: "a list of whole numbers",
@@ -352,10 +361,22 @@ _KIND_WORDS = {
 }
 
 
+def _no_bid_below_0(value: Any) -> Any:
+    """A minimum bid under 0 (accepted by the release of 2026-11-29, whose kind was any whole number)
+    means what 0 means: no bid is below 0."""
+    return max(value, 0) if is_int(value) else value
+
+
+# Old values read as today's equivalent, keeping every hand's score (see the note at ``option``).
+_MIGRATIONS = {"side_min_bid": _no_bid_below_0, "player_min_bid": _no_bid_below_0}
+
+
 def _check_option(key: str, value: Any) -> Any:
     meta = OPTIONS.get(key)
     if meta is None:
-        raise RuleOptionError(f"unknown rule option {key!r}; the options are: {', '.join(OPTION_KEYS)}")
+        raise RuleOptionError(f"unknown rule option {key!r}", f"the options are: {', '.join(OPTION_KEYS)}")
+    if key in _MIGRATIONS:
+        value = _MIGRATIONS[key](value)
     if not meta.kind.accepts(value):
         raise RuleOptionError(f"rule option {key!r} must be {meta.kind.words}, not {value!r}")
     if meta.kind is Kind.INTS:
@@ -422,8 +443,7 @@ def find_preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RuleOptionError(
-            f"unknown rules {name!r}; the presets are: {', '.join(PRESETS)}") from None
+        raise RuleOptionError(f"unknown rules {name!r}", f"the presets are: {', '.join(PRESETS)}") from None
 
 
 def rules_from_spec(spec: Any) -> RuleSet:

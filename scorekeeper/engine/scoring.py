@@ -228,7 +228,9 @@ def _score_contract(out: _Outcome, rules: RuleSet, sb: SideBid, counted: int, he
     if not made:
         out.add(-base * fail_mult, text.contract_set(sb, kind, counted, fail_mult, rules))
         return
-    out.add(base * mult, text.contract_made(sb, kind, counted, mult, rules, reneged_by, helped))
+    # a contract of 0 (side_min_bid 0) is worth nothing, but its line says why its tricks are bags
+    out.add(base * mult, text.contract_made(sb, kind, counted, mult, rules, reneged_by, helped),
+            news=sb.contract == 0)
     if reneged_by is None:
         over = counted - sb.contract
         if over > 0:

@@ -76,6 +76,8 @@ def contract_made(sb: "SideBid", kind: str, counted: int, mult: int, rules: Rule
         rule = f"{rules.moon_name} is {value}"
     elif kind == "ten":
         rule = f"{rules.ten_name} is worth {rules.ten_value}"
+    elif sb.contract == 0:
+        rule = "a bid of no tricks is made by any number of tricks"
     else:
         rule = f"{rules.trick_value} a trick bid"
     if mult != 1:
@@ -381,7 +383,11 @@ def _the_table(rules: RuleSet) -> str | None:
 def _bidding(rules: RuleSet) -> str | None:
     n = rules.tricks
     if rules.partnership_bidding:
-        bidding = f"Each side agrees on one bid for the partnership, at least {rules.side_min_bid}."
+        if rules.side_min_bid == 0:
+            bidding = ("Each side agrees on one bid for the partnership, which may be 0 (as beside a nil): "
+                       "any number of tricks makes a bid of 0, and each trick it takes is a bag.")
+        else:
+            bidding = f"Each side agrees on one bid for the partnership, at least {rules.side_min_bid}."
     elif not rules.partners:
         bidding = f"Each player bids {rules.player_min_bid} to {n} tricks" + (" or nil." if rules.nil else ".")
     else:

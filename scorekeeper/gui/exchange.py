@@ -59,8 +59,9 @@ async def export_record(app, game_id: str) -> None:
     if not res:
         app.error(res.message)
         return
-    app.session.open(game_id)
-    name = record_file_name(app.session.game, date.today().isoformat())
+    today = date.today().isoformat()
+    opened = app.session.open(game_id)  # a game this version cannot open: its raw record, named by id
+    name = record_file_name(app.session.game, today) if opened else f"spades-{today}-{game_id}.json"
     picker = ft.FilePicker()
 
     async def save_file(e) -> None:
@@ -85,6 +86,7 @@ async def export_record(app, game_id: str) -> None:
             ft.Text("The record holds every hand: import it on another phone or computer to go on "
                     "or to look back.", size=14),
             ft.Text(name, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            *([ft.Text(res.message, size=13, color=ft.Colors.ERROR)] if res.message else []),
         ], tight=True, width=480)),
         actions=[
             ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),

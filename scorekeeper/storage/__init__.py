@@ -5,7 +5,7 @@ every record and computes every score.
 """
 from scorekeeper.storage.atomic import AtomicJSONStorage
 from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, GameChangedError, NewerSchemaError,
-                                        StorageError)
+                                        StorageError, UnreadableGameError)
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.paths import default_data_dir
 from scorekeeper.storage.repository import GameSummary, PlayerStats, Repository, StoredGame
@@ -22,5 +22,6 @@ __all__ = [
     "SCHEMA_VERSION",
     "StorageError",
     "StoredGame",
+    "UnreadableGameError",
     "default_data_dir",
 ]

@@ -37,6 +37,17 @@ class NewerSchemaError(StorageError):
         )
 
 
+class UnreadableGameError(StorageError):
+    """A game file this version cannot open (a record from a later release, or one its engine refuses);
+    the file is left as it is, listed as such, and can still be exported raw or moved to the trash."""
+
+    def __init__(self, game_id: str, reason: str):
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(f"game {game_id}: can't open with this version: {reason}; its file was left as it "
+                         f"is (export its raw record, or move it to the trash)")
+
+
 class DamagedFileError(StorageError):
     """A database file that is not JSON, is truncated or does not have the expected shape."""
 

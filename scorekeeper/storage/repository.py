@@ -38,15 +38,15 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document
 
 from scorekeeper.engine import (ENGINE_VERSION, Game, Scored, Scoresheet, new_game, read_game, record_hand,
-                                replace_hand, score_game, take_back_hand)
+                                replace_hand, rules_from_spec, score_game, take_back_hand)
 from scorekeeper.engine.text import hands_count
-from scorekeeper.engine.errors import RecordError
+from scorekeeper.engine.errors import RecordError, RuleOptionError, ScorekeeperError
 from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
     parse_database,
 )
 from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, GameChangedError, NewerSchemaError,
-                                        StorageError)
+                                        StorageError, UnreadableGameError)
 from scorekeeper.storage.locking import DataLock
 from scorekeeper.storage.migrations import META_TABLE, meta_of, migrate
 from scorekeeper.storage.paths import default_data_dir
@@ -136,15 +136,21 @@ class GameSummary:
     thrown_out: int
     engine: int
     record_digest: str = field(repr=False)
+    unreadable: str | None = None  # why this version cannot open the game (then only the names and dates)
 
     @property
     def hands_text(self) -> str:
-        """'4 hands, 1 misdeal' (the engine's words)."""
+        """'4 hands, 1 misdeal' (the engine's words); nothing for a game this version cannot open."""
+        if self.unreadable is not None:
+            return ""
         return hands_count(self.hands_played, self.misdeals, self.thrown_out)
 
     @property
     def status_text(self) -> str:
-        """'in progress', 'won by Us' or 'finished' (a draw)."""
+        """'in progress', 'won by Us' or 'finished' (a draw); for a game this version cannot open,
+        "can't open with this version: " and the reason."""
+        if self.unreadable is not None:
+            return f"can't open with this version: {self.unreadable}"
         if self.status == "finished":
             return f"won by {self.winner}" if self.winner else "finished"
         return "in progress"
@@ -153,10 +159,13 @@ class GameSummary:
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
         """From a summary that ``summarize`` wrote (it holds every field but the id)."""
         values = {name: data[name] for name in _SUMMARY_FIELDS}
-        return cls(id=game_id, **{**values, "sides": tuple(values["sides"]), "scores": dict(values["scores"])})
+        return cls(id=game_id, **{**values, "sides": tuple(values["sides"]), "scores": dict(values["scores"])},
+                   unreadable=data.get("unreadable"))
 
 
-_SUMMARY_FIELDS = frozenset(f.name for f in fields(GameSummary)) - {"id"}
+_SUMMARY_FIELDS = frozenset(f.name for f in fields(GameSummary)) - {"id", "unreadable"}
+
+UNREADABLE = "unreadable"  # the status of a game this version cannot open
 
 
 @dataclass(frozen=True)
@@ -215,6 +224,29 @@ def _current(summary: Any, version: int | None = None) -> bool:
     return (isinstance(summary, dict) and summary.get("engine") == ENGINE_VERSION
             and _SUMMARY_FIELDS <= summary.keys()
             and (version is None or summary.get("version") == version))
+
+
+def unreadable_summary(game_id: str, doc: dict, reason: str) -> dict[str, Any]:
+    """What the list shows of a game this version cannot open: its names and dates, as far as the
+    file still tells them (the record's players and team names, the summary its release wrote)."""
+    record = doc.get("record") if isinstance(doc.get("record"), dict) else {}
+    old = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
+    players = [p for p in record.get("players", []) if isinstance(p, str)] \
+        if isinstance(record.get("players"), list) else []
+    sides = old.get("sides") if isinstance(old.get("sides"), list) else record.get("team_names")
+    sides = [s for s in sides if isinstance(s, str)] if isinstance(sides, list) else []
+    rules = record.get("rules")
+    preset = rules.get("preset") if isinstance(rules, dict) else rules
+    text = lambda value: value if isinstance(value, str) else ""  # noqa: E731
+    return {
+        "title": " vs ".join(sides) or ", ".join(players) or f"game {game_id}",
+        "rules": text(preset), "sides": sides, "scores": {}, "status": UNREADABLE, "winner": None,
+        "reason": None, "hands_played": 0, "misdeals": 0, "thrown_out": 0,
+        "created": text(doc.get("created")), "updated": text(doc.get("updated")),
+        "version": doc.get("version") if isinstance(doc.get("version"), int) else 0,
+        "players": {p: {"side": "", "nils_made": 0, "nils_failed": 0, "times_set": 0} for p in players},
+        "record_digest": "", "engine": ENGINE_VERSION, "unreadable": reason,
+    }
 
 
 def record_digest(game: Game) -> str:
@@ -432,6 +464,20 @@ class Repository:
         return self.get(game_id).game.to_dict()
 
     @_os_errors
+    def raw_record(self, game_id: str) -> dict:
+        """The record as its file holds it, unread by the engine: the way out for a game this version
+        cannot open (``export_game`` checks and scores it first)."""
+        self._no_folder_yet(game_id)
+        with self._lock:
+            try:
+                return self._open_game(game_id)[1]["record"]
+            except NewerSchemaError as err:
+                record = _raw_game_doc(err.path).get("record")
+                if not isinstance(record, dict):
+                    raise
+                return record
+
+    @_os_errors
     def export_csv(self, game_id: str) -> str:
         """The scoresheet as CSV: one row per hand per side, every figure from the engine."""
         stored = self.get(game_id)
@@ -517,9 +563,8 @@ class Repository:
     def _load(self, game_id: str, doc: dict, path: Path) -> Scored:
         try:
             return read_game(doc["record"])
-        except RecordError as err:
-            raise StorageError(f"game {game_id}: the saved record in {path} no longer loads ({err}); "
-                               f"the file was left as it is") from None
+        except ScorekeeperError as err:  # a record from a later release, or one this engine refuses
+            raise UnreadableGameError(game_id, _reason(err)) from None
 
     @staticmethod
     def _stored(game_id: str, doc: dict, scored: Scored) -> StoredGame:
@@ -609,6 +654,7 @@ class Repository:
         cached = {entry["id"]: entry for entry in table.all()
                   if isinstance(entry.get("id"), str) and isinstance(entry.get("summary"), dict)}
         fresh: list[dict] = []
+        unreadable: list[dict] = []
         changed = len(cached) != len(table)
         seen = set()
         with os.scandir(folder) as listing:
@@ -627,10 +673,14 @@ class Repository:
             if old is not None and old.get("sig") == signature and _current(old["summary"]):
                 fresh.append(dict(old))
                 continue
-            changed = True
             summary = self._summary_from_file(folder, game_id)
-            if summary is None:
+            if summary is None or summary.get("unreadable") is not None:
+                # an unreadable game is listed, never cached: the next version may open it
+                changed |= old is not None
+                if summary is not None:
+                    unreadable.append({"id": game_id, "summary": summary})
                 continue
+            changed = True
             try:
                 stat = os.stat(folder / entry.name)
             except FileNotFoundError:
@@ -642,26 +692,45 @@ class Repository:
         if changed:
             table.truncate()
             table.insert_multiple(fresh)
-        return fresh, changed
+        return fresh + unreadable, changed
 
     def _summary_from_file(self, folder: Path, game_id: str) -> dict | None:
+        """The game's summary; for a game this version cannot open, what the list shows of it."""
         try:
             db, doc = self._open_game(game_id, folder)
         except NewerSchemaError as err:
-            self.notices.append(f"game {game_id} was saved by a newer version of scorekeeper and is not "
-                                f"listed; its file {err.path} was left untouched")
-            return None
+            reason = f"saved by a newer version of scorekeeper (data schema {err.found}, this version " \
+                     f"reads up to {err.supported})"
+            return unreadable_summary(game_id, _raw_game_doc(err.path), reason)
         except StorageError:  # damaged beyond repair: already moved aside, and a notice says where
             return None
         summary = doc.get("summary")
-        if not _current(summary, doc["version"]):
+        if _current(summary, doc["version"]):
+            try:  # a later release may stamp the same engine and still use an option this one lacks
+                rules_from_spec(doc["record"].get("rules"))
+            except ScorekeeperError as err:
+                return unreadable_summary(game_id, doc, _reason(err))
+        else:
             try:
                 scored = self._load(game_id, doc, db.path)
-            except StorageError as err:
-                self.notices.append(str(err))
-                return None
+            except UnreadableGameError as err:
+                return unreadable_summary(game_id, doc, err.reason)
             summary = summarize(scored, doc["created"], doc["updated"], doc["version"])
         return summary
+
+
+def _reason(err: ScorekeeperError) -> str:
+    """Why the engine refuses a saved record, in one short line (an unknown option without the list)."""
+    return err.short if isinstance(err, RuleOptionError) else str(err)
+
+
+def _raw_game_doc(path: Path) -> dict:
+    """The game document of a file this version does not read, as far as it is plain JSON (names, dates)."""
+    try:
+        doc = json.loads(path.read_bytes()).get(GAME_TABLE, {}).get("1")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
 
 
 def _check_doc(doc: Any, path: Path) -> None:

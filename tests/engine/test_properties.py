@@ -24,6 +24,7 @@ OPTION_SETS = [
     {"failed_nil_tricks_are_bags": False, "nil_tricks_count_for_partner": True},
     {"double_nil": True, "blind_double_nil": True, "both_nil_tricks_are_bags": False},
     {"tie_ends_in_draw": True, "win_score": 200},
+    {"partnership_bidding": True, "side_min_bid": 0, "blind_nil": True},
 ]
 
 

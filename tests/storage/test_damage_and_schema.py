@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scorekeeper.storage import NewerSchemaError, Repository, SCHEMA_VERSION, StorageError
+from scorekeeper.storage import NewerSchemaError, Repository, SCHEMA_VERSION, StorageError, UnreadableGameError
 
 from .conftest import PLAYERS, hand, rules
 
@@ -105,7 +105,7 @@ def test_get_of_a_damaged_game_names_where_it_went(repo):
         repo.get(lost)
 
 
-def test_newer_game_file_is_refused_untouched_and_not_listed(repo):
+def test_newer_game_file_is_refused_untouched_and_listed_as_unreadable(repo):
     keep = _game(repo)
     newer = _game(repo)
     path = repo.games_dir / f"{newer}.json"
@@ -117,8 +117,13 @@ def test_newer_game_file_is_refused_untouched_and_not_listed(repo):
         repo.get(newer)
     with pytest.raises(NewerSchemaError):
         repo.record_hand(newer, hand())
-    assert [s.id for s in repo.list_games()] == [keep]
-    assert any(newer in n and "newer version" in n for n in repo.notices)
+    listed = {s.id: s for s in repo.list_games()}
+    assert set(listed) == {keep, newer}
+    assert listed[keep].unreadable is None
+    assert listed[newer].unreadable.startswith("saved by a newer version of scorekeeper (data schema "
+                                               f"{SCHEMA_VERSION + 5}")
+    assert listed[newer].title == listed[keep].title and listed[newer].created
+    assert repo.raw_record(newer) == data["game"]["1"]["record"]
     assert path.read_bytes() == before
 
 
@@ -148,7 +153,8 @@ def test_a_record_that_no_longer_loads_is_reported_not_moved(repo):
     data = json.loads(path.read_text())
     data["game"]["1"]["record"]["hands"][0]["tricks"] = {"Ann & Cat": 1, "Bob & Dan": 1}
     path.write_text(json.dumps(data))
-    with pytest.raises(StorageError, match=f"game {game_id}: the saved record .* no longer loads .*hand 1"):
+    with pytest.raises(UnreadableGameError, match=f"game {game_id}: can't open with this version: hand 1: "
+                                                  "tricks add up to 2"):
         repo.get(game_id)
     assert path.exists()
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
-from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame
+from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame, UnreadableGameError
 from .draft import HandDraft
 from .options import readable
 from .sharing import NotAllowed, Role, Tables
@@ -98,6 +98,7 @@ class SharedRepository:
     create_game = _forward(Repository.create_game)
     import_game = _forward(Repository.import_game)
     export_game = _forward(Repository.export_game)
+    raw_record = _forward(Repository.raw_record)
     delete_game = _forward(Repository.delete_game)
     restore_game = _forward(Repository.restore_game)
     record_hand = _forward(Repository.record_hand)
@@ -453,11 +454,16 @@ class Session:
     def export_record(self, game_id: str) -> tuple[Result, str]:
         if not self.may_see(game_id):
             return Result(False, "Join a table with its code to see it"), ""
+        note = ""
         try:
-            record = self.shared.export_game(game_id)
+            try:
+                record = self.shared.export_game(game_id)
+            except UnreadableGameError as exc:  # the way out: the record as saved, unchecked
+                record = self.shared.raw_record(game_id)
+                note = f"This version can't open the game ({exc.reason}): this is its record as saved"
         except ScorekeeperError as exc:
             return Result(False, str(exc)), ""
-        return Result(True), json.dumps(record, indent=2, ensure_ascii=False)
+        return Result(True, note), json.dumps(record, indent=2, ensure_ascii=False)
 
     # -- changing the open game ----------------------------------------------------
     def record_hand(self, hand: dict, version: int | None = None) -> Result:

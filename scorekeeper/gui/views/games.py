@@ -46,6 +46,8 @@ class Screen(BaseScreen):
         return controls
 
     def game_card(self, g) -> ft.Control:
+        if g.unreadable is not None:
+            return self.unreadable_card(g)
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
         status = f"{game_status(g)} \u00b7 {g.hands_text}"
         menu = ft.PopupMenuButton(
@@ -68,6 +70,29 @@ class Screen(BaseScreen):
                 f"{status} \u00b7 {preset_title(g.rules)} \u00b7 {_date(g.updated or g.created)}")),
             trailing=tid(f"game-menu-{g.id}", menu),
             on_click=lambda e, i=g.id: self.app.go(f"/game/{i}"),
+        )
+        return tid(f"game-{g.id}", ft.Card(tile, margin=0))
+
+    def unreadable_card(self, g) -> ft.Control:
+        """A game this version cannot open: its names and date, why, and the way out (export, delete)."""
+        names = ", ".join(g.players)
+        why = f"Can't open with this version: {g.unreadable}"
+        menu = ft.PopupMenuButton(
+            size_constraints=theme.TAP_SIZE, padding=12, icon=ft.Icons.MORE_VERT, tooltip="More",
+            items=[
+                ft.PopupMenuItem(content="Export record", icon=ft.Icons.SAVE_ALT,
+                                 on_click=lambda e, i=g.id: self.app.page.run_task(self.export, i)),
+                ft.PopupMenuItem(content="Delete (to the trash)", icon=ft.Icons.DELETE_OUTLINE,
+                                 on_click=lambda e, i=g.id: self.delete(i)),
+            ])
+        tile = ft.ListTile(
+            title=ft.Text(g.title, weight=ft.FontWeight.BOLD, size=16),
+            subtitle=tid(f"game-status-{g.id}", ft.Text(
+                f"{why}\n{names} \u00b7 {preset_title(g.rules)} \u00b7 {_date(g.updated or g.created)}\n"
+                "Export its record or delete it: its menu, at the right", color=ft.Colors.ERROR)),
+            trailing=tid(f"game-menu-{g.id}", menu),
+            on_click=lambda e: self.app.error(f"{why}. {g.title} ({names}) is kept as it was saved: "
+                                              "export its record, or delete it to the trash, from its menu."),
         )
         return tid(f"game-{g.id}", ft.Card(tile, margin=0))
 

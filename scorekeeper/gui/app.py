@@ -75,12 +75,11 @@ class App:
         self.session = Session(served.shared, served.tables,
                                role=Role.HOST if native else Role.GUEST,
                                client=secrets.token_urlsafe(12))
-        # the connection as the server knows it: the peer's address from the socket, and the
-        # guard that drops a guest's session when its connection ends
-        self.connection = guard.current()
-        if self.connection is not None:
-            self.connection.attach(page, keep=lambda: self.session.role is not Role.GUEST)
-        self.peer = self.connection.peer if self.connection is not None else "this computer"
+        # the connection as the server knows it: the peer's address from the socket; the guard
+        # drops a guest's session as soon as its connection ends
+        connection = guard.current()
+        self.peer = connection.peer if connection is not None else "this computer"
+        guard.keep_when(page, lambda: self.session.role is not Role.GUEST)
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self._admit)
         self.table_notice: str | None = None

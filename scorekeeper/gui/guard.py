@@ -19,8 +19,9 @@ for any of these, so this small ASGI layer wraps the app (`Guard(app)`) and, for
 - drops a session that should not outlive its connection (a guest's, a flooder's) as soon
   as the connection ends, instead of keeping it for an hour.
 
-The app tells the guard which page a connection serves and whether its session is worth
-keeping (`current()` inside the app's `main`, then `Connection.attach`).
+The guard learns which page a connection serves from Flet's answer to its registration (a new
+session's, or the one a reloaded page comes back to), and the app tells it whether a page's
+session is worth keeping (`keep_when`); the app reads the peer's address with `current()`.
 """
 from __future__ import annotations
 
@@ -88,21 +89,23 @@ class Connection:
         self.dropped = 0  # messages not passed on (unknown controls, client facts)
 
     # -- what the app tells -----------------------------------------------------------------
-    def attach(self, page: Any, keep: Callable[[], bool]) -> None:
-        """The page this connection serves, and whether its session is worth keeping once the
-        connection ends (a host's or a viewer's: a phone that slept comes back to it)."""
+    def attach(self, page: Any) -> None:
+        """The page this connection serves (its session's, new or come back to)."""
         self._page = weakref.ref(page)
-        self._keep = keep
 
     @property
     def page(self) -> Any | None:
         return self._page() if self._page is not None else None
 
     def keep_session(self) -> bool:
-        if self.flooded:
+        """Whether the session outlives this connection (a host's or a viewer's: a phone that
+        slept comes back to it); never a flooder's, nor a page the app said nothing of."""
+        page = self.page
+        if self.flooded or page is None:
             return False
+        keep = _keepers.get(id(page.session))
         try:
-            return bool(self._keep())
+            return keep is not None and keep[0]() is page and bool(keep[1]())
         except Exception:  # the app went away
             return False
 
@@ -128,6 +131,17 @@ class Connection:
             return control is not None and control.page is page
         except (RuntimeError, AttributeError):  # not mounted, or the session is gone
             return False
+
+
+#: id(Flet session) -> (its page, weakly; whether to keep the session after a disconnect)
+_keepers: dict[int, tuple[weakref.ref, Callable[[], bool]]] = {}
+
+
+def keep_when(page: Any, keep: Callable[[], bool]) -> None:
+    """The app says when ``page``'s session is worth keeping after its connection ends."""
+    for key in [k for k, (ref, _) in _keepers.items() if ref() is None]:
+        del _keepers[key]
+    _keepers[id(page.session)] = (weakref.ref(page), keep)
 
 
 _current: contextvars.ContextVar[Connection | None] = contextvars.ContextVar("guard_connection", default=None)
@@ -183,6 +197,17 @@ def check(conn: Connection, data: bytes) -> tuple[str, bytes]:
                 return DROP, data
             return PASS, b"\x00" + msgpack.packb([action, {**body, "props": props}])
     return PASS, data
+
+
+def _registered(data: bytes) -> str | None:
+    """The session id in Flet's answer to a registration, or None for any other message."""
+    if len(data) > 3 and data[0] == 0 and data[1] == 0x92 and data[2] == REGISTER_CLIENT:
+        try:
+            body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
+            return body.get("session_id") if isinstance(body, dict) else None
+        except Exception:
+            return None
+    return None
 
 
 def _crashed(data: bytes) -> bool:
@@ -287,6 +312,10 @@ class Guard:
                 return
             if message.get("type") == "websocket.send":
                 data = message.get("bytes")
+                if data is not None and conn.page is None and (sid := _registered(data)):
+                    page = flet_page(sid)
+                    if page is not None:
+                        conn.attach(page)
                 if data is not None and _crashed(data):
                     log.error("a session crashed (its traceback is in the log above); the client is told so "
                               "in plain words")
@@ -297,6 +326,21 @@ class Guard:
         return guarded
 
 
+def _flet_sessions() -> dict:
+    """Flet's table of live sessions (key -> Session).  Flet offers no public way to find a
+    session by its id; tests/gui/test_guard.py checks that this still finds them."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+    return getattr(app_manager, "_FletAppManager__sessions", {})
+
+
+def flet_page(session_id: str) -> Any | None:
+    """The page of the Flet session ``session_id``, or None."""
+    for session in list(_flet_sessions().values()):
+        if getattr(session, "id", None) == session_id:
+            return session.page
+    return None
+
+
 async def drop_flet_session(page: Any) -> None:
     """Forget ``page``'s Flet session now (Flet keeps a disconnected one for an hour, for a
     client that comes back).  Flet offers no public way to find a session's key, so this looks
@@ -304,7 +348,6 @@ async def drop_flet_session(page: Any) -> None:
     from flet_web.fastapi.flet_app_manager import app_manager
 
     session = page.session
-    sessions = getattr(app_manager, "_FletAppManager__sessions", {})
-    for key, candidate in list(sessions.items()):
+    for key, candidate in list(_flet_sessions().items()):
         if candidate is session:
             await app_manager.delete_session(key)

@@ -74,7 +74,8 @@ def conn():
     page.session.index[1] = page
     page.session.index[42] = FakeControl(page)
     page.session.index[43] = FakeControl(None)  # indexed, but no longer on the page
-    c.attach(page, keep=lambda: False)
+    c.attach(page)
+    guard.keep_when(page, lambda: True)
     c._page_strong = page  # the guard holds the page weakly; the test keeps it alive
     return c
 
@@ -114,7 +115,7 @@ def test_a_flood_closes_the_connection_and_its_session_is_not_kept(conn):
     verdicts = [check(conn, msg(guard.CONTROL_EVENT, {"target": 42, "name": "click", "data": ""}))[0]
                 for _ in range(25)]
     assert verdicts.count(PASS) == 19 and verdicts[-1] == CLOSE  # the burst of 20 (one spent registering)
-    assert conn.flooded and not conn.keep_session()
+    assert conn.flooded and not conn.keep_session()  # a kept page, but a flooder's session goes
     # a connection that keeps to the rate is never closed
     calm = Connection("192.0.2.9", Limits(rate=10, burst=20), clock=clock)
     check(calm, msg(guard.REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {}}))
@@ -167,6 +168,37 @@ def test_a_refused_origin_gets_no_session():
     asyncio.run(gate(scope("http://evil.example", "127.0.0.1:8000"), receive, send))
     assert reached == [] and sent == [{"type": "websocket.close", "code": guard.POLICY_VIOLATION}]
     assert gate.refused_origins == 1
+
+
+def test_a_session_is_kept_only_when_the_app_says_so(conn):
+    assert conn.keep_session()
+    guard.keep_when(conn.page, lambda: False)  # a guest's
+    assert not conn.keep_session()
+    stranger = Connection("192.0.2.10", Limits())
+    stranger.attach(FakePage())  # a page the app said nothing of
+    assert not stranger.keep_session()
+
+
+def test_the_page_of_a_registration_is_found_in_flets_session_manager():
+    """A reloaded page comes back to its session without a new `main`: the guard learns the
+    page from Flet's answer to the registration (the session id), new session or not."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    class Session:
+        id = "Sid42"
+        page = FakePage()
+
+    answer = b"\x00" + msgpack.packb([guard.REGISTER_CLIENT, {"session_id": "Sid42", "page_patch": {},
+                                                               "error": ""}])
+    assert guard._registered(answer) == "Sid42"
+    assert guard._registered(b"\x00" + msgpack.packb([2, {"id": 1, "patch": []}])) is None
+    sessions = getattr(app_manager, "_FletAppManager__sessions")
+    sessions["page_Sid42_hash"] = Session
+    try:
+        assert guard.flet_page("Sid42") is Session.page
+        assert guard.flet_page("nobody") is None
+    finally:
+        sessions.pop("page_Sid42_hash")
 
 
 def test_a_guests_session_is_dropped_from_flets_session_manager():

@@ -42,11 +42,15 @@ class Flooder(threading.Thread):
         super().__init__(daemon=True)
         self.url, self.pace = url, pace
         self.stop = threading.Event()
-        self.events = self.connections = 0
+        self.events = self.connections = self.refused = 0
 
     def run(self) -> None:
         while not self.stop.is_set():
-            guest = FletClient(self.url)
+            try:
+                guest = FletClient(self.url)
+            except Exception:  # refused: this address opened too many connections
+                self.refused += 1
+                continue
             self.connections += 1
             guest.register("/")
             guest.pump(1.0, until="join-code")
@@ -122,7 +126,8 @@ def main() -> int:
         line = (f"  {name:6s} median {med:.0f} ms (min {min(times):.0f}, max {max(times):.0f}; "
                 f"{med / quiet:.2f} x quiet)")
         if flooder is not None:
-            line += f"; the guest sent {flooder.events:,} events over {flooder.connections} connections"
+            line += (f"; the guest sent {flooder.events:,} events over {flooder.connections} connections "
+                     f"({flooder.refused:,} more refused)")
         print(line)
     return 0
 

@@ -68,6 +68,27 @@ class Limits:
     max_message: int = 2 * 1024 * 1024  # an imported record's file comes in one event
     rate: float = 60.0
     burst: int = 600
+    #: new connections from one address: a table's phones open one each, a reload another
+    connections_rate: float = 2.0
+    connections_burst: int = 120
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self._clock = rate, burst, clock
+        self._tokens = float(burst)
+        self._last = clock()
+
+    def take(self) -> bool:
+        now = self._clock()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
 
 class Connection:
@@ -79,8 +100,7 @@ class Connection:
         self.peer = peer
         self.limits = limits
         self._clock = clock
-        self._tokens = float(limits.burst)
-        self._last = clock()
+        self._budget = Bucket(limits.rate, limits.burst, clock)
         self._page: weakref.ref | None = None
         self._keep: Callable[[], bool] = lambda: True
         self.registered = False
@@ -112,13 +132,7 @@ class Connection:
     # -- what the client sends ----------------------------------------------------------------
     def spend(self) -> bool:
         """One message from the budget; False when the connection has run out (a flood)."""
-        now = self._clock()
-        self._tokens = min(float(self.limits.burst), self._tokens + (now - self._last) * self.limits.rate)
-        self._last = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        return self._budget.take()
 
     def on_page(self, control_id: Any) -> bool:
         """Whether ``control_id`` is a control on this connection's page now (a dictionary look-up,
@@ -253,6 +267,8 @@ class Guard:
         self.limits = limits or Limits()
         self.drop_session = drop_session or drop_flet_session
         self.refused_origins = 0
+        self.refused_connections = 0
+        self._arrivals: dict[str, Bucket] = {}  # peer address -> its budget of new connections
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
@@ -261,12 +277,17 @@ class Guard:
         if not same_origin(scope):
             self.refused_origins += 1
             log.warning("refused a websocket from another site's page")
-            first = await receive()  # websocket.connect
-            if first.get("type") == "websocket.connect":
-                await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+            await _refuse(receive, send)
             return
         client = scope.get("client")
-        conn = Connection(client[0] if client else "unknown", self.limits)
+        peer = client[0] if client else "unknown"
+        if not self._arrival(peer):
+            self.refused_connections += 1
+            log.warning("refused a websocket from %s: more than %d connections at once", peer,
+                        self.limits.connections_burst)
+            await _refuse(receive, send)
+            return
+        conn = Connection(peer, self.limits)
         token = _current.set(conn)
         try:
             await self.app(scope, self._receiving(conn, receive, send), self._sending(conn, send))
@@ -279,6 +300,16 @@ class Guard:
                     await self.drop_session(page)
                 except Exception:
                     log.exception("could not drop a session")
+
+    def _arrival(self, peer: str) -> bool:
+        """Whether ``peer`` may open another connection now (reconnecting in a loop builds a
+        session each time: that is a flood too)."""
+        if len(self._arrivals) > 10_000:  # forget the full buckets of addresses long gone
+            self._arrivals = {p: b for p, b in self._arrivals.items() if b._tokens < b.burst - 1}
+        bucket = self._arrivals.get(peer)
+        if bucket is None:
+            bucket = self._arrivals[peer] = Bucket(self.limits.connections_rate, self.limits.connections_burst)
+        return bucket.take()
 
     @staticmethod
     def _receiving(conn: Connection, receive: Receive, send: Send) -> Receive:
@@ -324,6 +355,13 @@ class Guard:
                 return
             await send(message)
         return guarded
+
+
+async def _refuse(receive: Receive, send: Send) -> None:
+    """Refuse a websocket before it is accepted (the client sees HTTP 403): no session exists."""
+    first = await receive()  # websocket.connect
+    if first.get("type") == "websocket.connect":
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
 
 
 def _flet_sessions() -> dict:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import time
-import warnings
 from typing import Any, Iterator
 
 import msgpack
@@ -44,10 +43,9 @@ class FletClient:
     def __init__(self, base_url: str, origin: str | None = None, user_agent: str = "hostile-test"):
         ws_url = base_url.replace("http://", "ws://").rstrip("/") + "/ws"
         headers = {"User-Agent": user_agent}
-        with warnings.catch_warnings():  # a plain connect (not a context manager) is what is wanted here
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.ws = connect(ws_url, origin=origin, additional_headers=headers, max_size=None,
-                              open_timeout=10, close_timeout=2)
+        # entered as a context manager (closed in close()): websockets warns about a bare connect()
+        self.ws = connect(ws_url, origin=origin, additional_headers=headers, max_size=None,
+                          open_timeout=10, close_timeout=2).__enter__()
         self.prefs: dict[str, Any] = {}  # the browser's local storage
         self.controls: dict[int, dict] = {}  # every control the server sent, by id
         self.identifiers: dict[str, int] = {}  # semantics identifier -> the id of its content

@@ -170,6 +170,30 @@ def test_a_refused_origin_gets_no_session():
     assert gate.refused_origins == 1
 
 
+def test_an_address_that_reconnects_in_a_loop_is_refused():
+    opened = []
+
+    async def app(scope, receive, send):
+        opened.append(scope["client"][0])
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        pass
+
+    gate = guard.Guard(app, Limits(connections_rate=0.001, connections_burst=5))
+
+    async def run():
+        for _ in range(8):
+            await gate(scope(None, "127.0.0.1:8000"), receive, send)
+        other = {**scope(None, "127.0.0.1:8000"), "client": ("192.0.2.99", 1)}
+        await gate(other, receive, send)
+
+    asyncio.run(run())
+    assert opened == ["192.0.2.1"] * 5 + ["192.0.2.99"] and gate.refused_connections == 3
+
+
 def test_a_session_is_kept_only_when_the_app_says_so(conn):
     assert conn.keep_session()
     guard.keep_when(conn.page, lambda: False)  # a guest's

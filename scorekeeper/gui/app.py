@@ -89,6 +89,7 @@ class App:
         self._lock = threading.RLock()
         self._awake = False
         self._bar: ft.SnackBar | None = None  # the message at the bottom, while it shows
+        self._bar_route: str | None = None  # the route whose screen its action belongs to
         self._wakelock: ft.Wakelock | None = None
 
     # -- start -------------------------------------------------------------
@@ -226,6 +227,8 @@ class App:
 
     def _shown(self, screen: Screen) -> None:
         self.keep_awake(screen.keep_awake)
+        if self._bar is not None and self._bar_route not in (None, self.router.route):
+            self.clear_message()  # its action (Undo) belongs to the screen left: never a tap on the next
 
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
         self.back()
@@ -255,15 +258,25 @@ class App:
         if action is None and not error and screen is not None and screen.notify(text):
             return
         self.clear_message()
-        self._bar = ft.SnackBar(
+        route = self.router.route
+
+        def act(e) -> None:  # only on the screen it was shown on, and only while it shows
+            with self._lock:
+                if self._bar is bar and self.router.route == route and on_action is not None:
+                    self._bar = None
+                    on_action()
+
+        bar = ft.SnackBar(
             ft.Semantics(identifier="message", content=ft.Text(text)),
             action=action,
-            on_action=(lambda e: on_action()) if on_action else None,
+            on_action=act if on_action else None,
             duration=ft.Duration(seconds=6 if action else 4),
+            persist=False,  # with an action Flutter keeps it until dismissed: it goes after its time
             bgcolor=ft.Colors.ERROR if error else None,
             show_close_icon=False,  # its icon is a 40 px target; a message goes by itself
         )
-        self.page.show_dialog(self._bar)
+        self._bar, self._bar_route = bar, (route if action else None)
+        self.page.show_dialog(bar)
 
     def clear_message(self) -> None:
         """Take a message at the bottom away before its time: it has been read, and it would

@@ -10,7 +10,9 @@ test can find a control by its semantics identifier (`testid.tid`) and read ever
 from __future__ import annotations
 
 import json
+import socket
 import time
+from urllib.parse import urlsplit
 from typing import Any, Iterator
 
 import msgpack
@@ -40,11 +42,21 @@ class FletClient:
     """One websocket session.  ``page``: the snapshot sent on registering (a browser's: web true,
     with its size); ``origin``/``headers``: what the upgrade request carries."""
 
-    def __init__(self, base_url: str, origin: str | None = None, user_agent: str = "hostile-test"):
+    def __init__(self, base_url: str, origin: str | None = None, user_agent: str = "hostile-test",
+                 source: str | None = None):
+        """``source``: the local address to connect from (another 127.x.y.z is another device
+        on the same network, as the server sees it)."""
         ws_url = base_url.replace("http://", "ws://").rstrip("/") + "/ws"
         headers = {"User-Agent": user_agent}
+        sock = None
+        if source is not None:
+            parts = urlsplit(base_url)
+            sock = socket.socket()
+            sock.settimeout(10)
+            sock.bind((source, 0))
+            sock.connect((parts.hostname, parts.port))
         # entered as a context manager (closed in close()): websockets warns about a bare connect()
-        self.ws = connect(ws_url, origin=origin, additional_headers=headers, max_size=None,
+        self.ws = connect(ws_url, sock=sock, origin=origin, additional_headers=headers, max_size=None,
                           open_timeout=10, close_timeout=2).__enter__()
         self.prefs: dict[str, Any] = {}  # the browser's local storage
         self.controls: dict[int, dict] = {}  # every control the server sent, by id

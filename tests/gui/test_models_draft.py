@@ -28,7 +28,7 @@ def test_last_side_tricks_are_filled_in_from_the_deal_size():
     assert d.counted == "Ann & Cat"  # the chips count for the first side
     d.set_tricks("Ann & Cat", 7)
     assert d.tricks["Bob & Dan"] == 6 and d.filled == "Bob & Dan"
-    assert d.counted == "Ann & Cat"
+    assert d.counted is None  # every count known: no count is chosen until one is tapped
 
 
 def test_tapping_either_side_fills_in_the_other():
@@ -51,6 +51,7 @@ def test_three_counts_fill_the_last_and_refill_the_oldest():
     assert d.counted == "Bob"  # on to the next empty count
     d.set_tricks("Bob", 0)
     assert d.tricks == {"Ann & Cat": 8, "Bob": 0, "Dan": 5} and d.filled == "Dan"
+    assert d.counted is None
     d.count_for("Dan")
     d.set_tricks("Dan", 4)  # Ann & Cat, tapped longest ago, follows
     assert d.tricks == {"Ann & Cat": 9, "Bob": 0, "Dan": 4}
@@ -136,3 +137,30 @@ def test_other_table_sizes_fill_the_last_count_only(preset):
 def test_missing_says_what_to_tap_next():
     game, d = draft_for("standard")
     assert d.missing() == "Bid for Bob"
+
+
+def test_solo_moves_the_choice_on_and_then_to_nobody():
+    """Issue 15, 3: after the third player's tricks the fourth is filled in; the choice must not
+    stay on the third (a fourth tap changed the third's tricks, the total still 13, no warning)."""
+    game, d = draft_for("solo")
+    players = d.trick_keys()
+    assert d.counted == players[0]
+    d.set_tricks(players[0], 3)
+    assert d.counted == players[1]
+    d.set_tricks(players[1], 4)
+    assert d.counted == players[2]
+    d.set_tricks(players[2], 2)
+    assert d.tricks[players[3]] == 4 and d.filled == players[3]
+    assert d.counted is None, "nothing is chosen: the next tap on a number changes nothing"
+    d.count_for(players[3])  # a count tapped is chosen again, visibly
+    d.set_tricks(players[3], 5)
+    assert d.tricks[players[3]] == 5 and sum(d.tricks.values()) == 13
+    assert d.counted is None
+
+
+def test_counts_that_cannot_add_up_move_on_to_the_one_still_empty():
+    game, d = draft_for("standard")
+    d.set_bid("Bob", "nil")
+    d.set_tricks("Ann & Cat", 9)
+    d.set_tricks("Bob", 6)  # 15 of 13: nothing filled in; on to the count still empty
+    assert d.counted == "Dan"

@@ -291,9 +291,9 @@ class EntryPanel:
         head = self.keep("tricks-head", ft.Row(
             choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if self.one_line else None,
             wrap=not self.one_line, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        chips = _number_chips(range(0, d.rules.tricks + 1), d.tricks.get(counted),
-                              lambda v: self._tap(lambda: d.set_tricks(counted, v))(),
-                              "tricks", keeper=self.keeper)
+        chips = _number_chips(range(0, d.rules.tricks + 1), d.tricks.get(counted) if counted else None,
+                              lambda v: self._tap(lambda: d.set_tricks(counted, v))() if counted else None,
+                              "tricks", keeper=self.keeper, disabled=counted is None)
         return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
             [head, chips], spacing=6, tight=True))))
 

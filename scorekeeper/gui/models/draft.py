@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import tricks_left, with_raise, without_raise
 
 NIL = "nil"
+NOBODY = "\x00nobody"  # `HandDraft.counting` when no count is chosen (every one is known)
 BEMO_SIZES = ("little", "big")
 
 
@@ -37,7 +38,7 @@ class HandDraft:
     tricks: dict[str, int | None] = field(default_factory=dict)
     filled: str | None = None  # the trick key the app filled in (not tapped)
     touched: list[str] = field(default_factory=list)  # trick keys tapped, the latest last
-    counting: str | None = None  # the trick key the tricks chips enter (None: the first)
+    counting: str | None = None  # the trick key the tricks chips enter (None: the first; NOBODY: none)
     aces: dict[str, bool] = field(default_factory=dict)
     no_trump: dict[str, bool] = field(default_factory=dict)
     bemo: dict[str, tuple[str, bool]] = field(default_factory=dict)
@@ -215,12 +216,15 @@ class HandDraft:
         self.touched = [k for k in self.touched if k in keys]
         if self.filled not in keys:
             self.filled = None
-        if self.counting not in keys:
+        if self.counting not in keys and self.counting != NOBODY:
             self.counting = None
 
     @property
-    def counted(self) -> str:
-        """The trick key the tricks chips enter now."""
+    def counted(self) -> str | None:
+        """The trick key the tricks chips enter now: None once every count is known, until a
+        count is tapped (a tap never changes a count that is not visibly chosen)."""
+        if self.counting == NOBODY:
+            return None
         return self.counting or self.trick_keys()[0]
 
     def count_for(self, key: str) -> None:
@@ -252,8 +256,10 @@ class HandDraft:
         empty = [k for k in keys if self.tricks.get(k) is None and k != key]
         if empty:
             self.counting = empty[0]
-        elif self.counting not in keys:
-            self.counting = None
+        elif self.tricks_problem() is None:
+            self.counting = NOBODY  # all known: nothing is chosen until a count is tapped
+        else:
+            self.counting = key  # they do not add up: the count tapped stays chosen, to tap again
 
     def tricks_problem(self) -> str | None:
         """Why the counts tapped cannot be right (more than N, or all in and not N), or None."""

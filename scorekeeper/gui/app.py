@@ -27,6 +27,7 @@ from . import guard, theme
 from .models import HandDraft, PenRequest, Result, Role, Session, SharedRepository, Tables, access, links
 from .models.live import LiveHand
 from .models.served import Served
+from .pictures import Pictures
 from .router import Router
 from .screen import Screen
 from .testid import tid
@@ -590,7 +591,7 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     print(banner(served, web, serve_only), flush=True)
     if not serve_only:
         webbrowser.open(served.host_link())
-    _serve(ft.run(_session_main(served), export_asgi_app=True, **common), sock)
+    _serve(Pictures(ft.run(_session_main(served), export_asgi_app=True, **common), served.join_link), sock)
 
 
 def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..models import links
+from ..pictures import qr_address
 from ..testid import tid
 from .base import BaseScreen
 
@@ -88,7 +88,7 @@ class Screen(BaseScreen):
         else:
             link = served.join_link(code)
             out += [
-                tid("share-qr", ft.Container(ft.Image(src=links.qr_png(link), width=240, height=240),
+                tid("share-qr", ft.Container(ft.Image(src=qr_address(code), width=240, height=240),
                                              padding=8, border_radius=12, bgcolor=ft.Colors.WHITE),
                     label=f"QR code of {link}"),
                 tid("share-address", ft.Text(

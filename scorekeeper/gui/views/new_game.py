@@ -14,6 +14,7 @@ import flet as ft
 
 from ...engine import MAX_NAME_LENGTH, PRESETS, format_value
 from .. import theme
+from ..keep import Keeper
 from ..components.chips import chip, section
 from ..models.new_game import DRAW, NewGameForm, name_problem
 from ..models.options import choices, new_game_options, preset_summary, preset_title
@@ -40,6 +41,9 @@ class Screen(BaseScreen):
         self.remember("form", self.form)
         self.show_options = bool(self.recall("show_options", False))
         self.error: str | None = None
+        # the house rules keep their controls between redraws: a switch flipped stays the same
+        # control, so the page neither scrolls nor gives the focus back to a name field
+        self.keeper = Keeper()
 
     # -- layout -------------------------------------------------------------------
     def build(self) -> ft.View:
@@ -183,11 +187,12 @@ class Screen(BaseScreen):
 
     # -- house rules -------------------------------------------------------------------------
     def options_section(self) -> ft.Control:
+        k = self.keeper.keep
         changed = len(self.form.options)
         words = f"House rules ({changed} changed)" if changed else "House rules (optional)"
-        toggle = tid("options-toggle", _link("Hide house rules" if self.show_options else words,
-                                             ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE,
-                                             self.tap(self.toggle_options)))
+        toggle = k("options-toggle", tid("options-toggle", k("options-toggle#link", _link(
+            "Hide house rules" if self.show_options else words,
+            ft.Icons.EXPAND_LESS if self.show_options else ft.Icons.TUNE, self.tap(self.toggle_options)))))
         if not self.show_options:
             return toggle
         try:
@@ -199,18 +204,22 @@ class Screen(BaseScreen):
         for option in valued:
             current = getattr(rules, option.key)
             values = choices(option.key, current)
-            rows.append(ft.Column([
-                ft.Text(option.label, size=15, weight=ft.FontWeight.BOLD),
-                ft.Text(option.help, size=13, color=MUTED),
-                ft.Row([chip(format_value(v), v == current, self.tap(lambda k=option.key, v=v: self.set_option(k, v)),
-                             f"option-{option.key}-{format_value(v)}", width=None) for v in values],
-                       wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True))
+            key = option.key
+            rows.append(k(f"{key}#col", ft.Column([
+                k(f"{key}#label", ft.Text(option.label, size=15, weight=ft.FontWeight.BOLD)),
+                k(f"{key}#help", ft.Text(option.help, size=13, color=MUTED)),
+                k(f"{key}#row", ft.Row([
+                    chip(format_value(v), v == current, self.tap(lambda key=key, v=v: self.set_option(key, v)),
+                         f"option-{key}-{format_value(v)}", width=None, keeper=self.keeper) for v in values],
+                    wrap=True, spacing=6, run_spacing=6))], spacing=4, tight=True)))
         for option in switches:
-            switch = tid(f"option-{option.key}", ft.Switch(
-                label=option.label, value=bool(getattr(rules, option.key)), height=theme.TARGET,
-                on_change=lambda e, k=option.key: self.tap(lambda: self.set_option(k, bool(e.control.value)))()))
-            rows.append(ft.Column([switch, ft.Text(option.help, size=13, color=MUTED)], spacing=0, tight=True))
-        return tid("options", ft.Column(rows, spacing=8, tight=True))
+            key = option.key
+            switch = k(f"option-{key}", tid(f"option-{key}", k(f"{key}#switch", ft.Switch(
+                label=option.label, value=bool(getattr(rules, key)), height=theme.TARGET,
+                on_change=lambda e, key=key: self.tap(lambda: self.set_option(key, bool(e.control.value)))()))))
+            rows.append(k(f"{key}#col", ft.Column([switch, k(f"{key}#help", ft.Text(option.help, size=13, color=MUTED))],
+                                                  spacing=0, tight=True)))
+        return k("options", tid("options", k("options#col", ft.Column(rows, spacing=8, tight=True))))
 
     def toggle_options(self) -> None:
         self.show_options = not self.show_options

@@ -209,6 +209,15 @@ def share_and_join(served, clients, host: FletClient) -> tuple[str, FletClient]:
     return code, join(clients, code)
 
 
+def stop_sharing(host: FletClient) -> None:
+    host.settle()
+    host.click("stop-sharing")
+    assert host.pump(5, until="confirm-stop-sharing"), "Stop sharing asks first"
+    host.settle()
+    host.click("confirm-stop-sharing")
+    assert host.pump(5, until="share-again")
+
+
 def join(clients, code: str) -> FletClient:
     viewer = clients()
     viewer.register(f"/join/{code}")
@@ -273,8 +282,7 @@ def test_viewers_with_and_without_the_pen_change_nothing_of_the_host(served, cli
     assert snapshot(served.data_dir) == before, "nothing was written"
     host.go(f"/game/{game_id}/share")
     host.pump(1)
-    host.click("stop-sharing")  # leave the server as it was for the other tests
-    host.pump(1)
+    stop_sharing(host)  # leave the server as it was for the other tests
 
 
 def test_the_pen_goes_to_the_phone_the_dialog_shows(served, clients):
@@ -287,6 +295,7 @@ def test_the_pen_goes_to_the_phone_the_dialog_shows(served, clients):
     ask_for_pen(second, "Bob's phone")  # a second request while the first is shown waits
     host.pump(1)
     assert any("Bob's phone asks for the pen" == t for t in host.texts)
+    assert first.saw("You asked for the pen as Bob's phone: waiting for the scorekeeper")
     host.click("pen-give")
     assert first.pump(10, until="You have the pen"), "the phone whose request was shown has the pen"
     second.settle()
@@ -295,9 +304,7 @@ def test_the_pen_goes_to_the_phone_the_dialog_shows(served, clients):
     first.pump(3, until="Bob's phone (2) asks for the pen")
     assert first.saw("Bob's phone (2) asks for the pen")
     host.go(f"/game/{served.games[0]}/share")
-    host.pump(1)
-    host.click("stop-sharing")
-    host.pump(1)
+    stop_sharing(host)
 
 
 # -- a flood stalls nobody ----------------------------------------------------------------------

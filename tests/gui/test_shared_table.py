@@ -211,6 +211,9 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     host.tap("game-menu")
     host.tap_menu("Share this table")
     host.tap("stop-sharing")
+    host.wait_id("confirm-stop-sharing")  # a confirm first: every phone watching loses the table
+    host.screenshot("share-stop-confirm")
+    host.tap("confirm-stop-sharing")
     host.wait_id("share-stopped")
     for v in viewers:
         shows(v, "join-notice", "This table stopped sharing")

@@ -61,7 +61,7 @@ class Screen(BaseScreen):
                                                 on_click=lambda e: self.app.go(f"/game/{self.game_id}"))),
             *([tid("stop-sharing", ft.OutlinedButton(
                 "Stop sharing", icon=ft.Icons.STOP_SCREEN_SHARE, height=48,
-                style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda e: self.stop()))]
+                style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda e: self.ask_stop()))]
               if code is not None else []),
         ], wrap=True, spacing=10, run_spacing=10, alignment=ft.MainAxisAlignment.CENTER))
         self.box.controls = out
@@ -107,6 +107,19 @@ class Screen(BaseScreen):
     def share_again(self) -> None:
         if share(self.app, self.game_id):
             self.refill()
+
+    def ask_stop(self) -> None:
+        """Stop sharing only once confirmed: every phone watching loses the table."""
+        def confirm(e) -> None:
+            self.page.pop_dialog()
+            self.stop()
+
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Stop sharing this table?"),
+            content=ft.Text("The phones watching it are told the table stopped sharing, and its code "
+                            "opens nothing any more. Sharing again gives a new code."),
+            actions=[ft.TextButton("Cancel", height=48, on_click=lambda e: self.page.pop_dialog()),
+                     tid("confirm-stop-sharing", ft.FilledButton("Stop sharing", height=48, on_click=confirm))]))
 
     def stop(self) -> None:
         res = self.session.stop_sharing(self.game_id)

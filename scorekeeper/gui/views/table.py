@@ -124,7 +124,7 @@ class Screen(GameScreen):
             button = tid("take-pen", ft.FilledButton("Take the pen back", icon=ft.Icons.EDIT, height=48,
                                                      on_click=lambda e: self.take_pen()))
         elif request is not None and request.client == s.client:
-            line = f"You asked for the pen as {request.name}: waiting for {holder}"
+            line = f"You asked for the pen as {request.name}: waiting for {_within(holder)}"
             button = None
         else:
             line = f"{holder} keeps score; you see the game as it is kept"
@@ -191,3 +191,9 @@ class Screen(GameScreen):
             self.app.error(res.message)
             return
         self.app.table_event(self.game_id, "pen-taken", holder)
+
+
+def _within(name: str) -> str:
+    """A device's name inside a sentence: "The scorekeeper" -> "the scorekeeper" (a phone's own
+    name, "Bob's phone", is left as the table wrote it)."""
+    return "the scorekeeper" if name == "The scorekeeper" else name

@@ -166,3 +166,28 @@ def test_an_unusable_data_folder_is_reported_not_raised(tmp_path):
     session = Session(shared)
     res, _ = session.create_game("standard", PLAYERS)
     assert not res.ok
+
+
+def test_ready_to_save_is_never_shown_for_a_hand_save_refuses(tmp_path):
+    """Issue 15, 6: "Ready to save" showed for a blind 5 that Save then refused."""
+    session = Session(SharedRepository(tmp_path))
+    _, gid = session.create_game("ihop", PLAYERS)
+    session.open(gid)
+    assert session.record_hand({"bids": {"Ann & Cat": 6, "Bob & Dan": 7},
+                                "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}})
+    assert session.next.blind["Bob & Dan"].allowed  # 100 or more behind: may bid blind
+    draft = session.draft()
+    draft.set_bid("Ann & Cat", 6)
+    draft.toggle_blind("Bob & Dan")
+    draft.set_bid("Bob & Dan", 5)
+    draft.set_tricks(draft.counted, 7)
+    assert draft.missing() is None and draft.tricks_problem() is None
+    res = session.record_hand(draft.to_hand())
+    assert not res.ok and "minimum blind bid is 6" in res.message
+    assert draft.status() == res.message  # the same words before Save, never "Ready to save"
+    draft.set_bid("Bob & Dan", 6)
+    assert draft.status() == "Ready to save"
+    edit, _ = session.draft_for(1)  # an edit is checked as the hand it is (no blind then)
+    assert edit.status() == "Ready to save"
+    edit.toggle_blind("Bob & Dan")
+    assert "blind" in edit.status() and edit.status() != "Ready to save"

@@ -8,7 +8,7 @@ and `next_hand()`), so the screen offers the right chips.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 # the counting the entry needs is the engine's: N minus the others, the lock raise
 from ...engine import tricks_left, with_raise, without_raise
@@ -30,6 +30,9 @@ class HandDraft:
 
     game: Any
     next: Any  # engine NextHand for this hand
+    #: why the engine would refuse the hand as it stands (None: it would take it); the session
+    #: sets it, so "Ready to save" is never shown for a hand that Save refuses
+    check: Callable[[dict], str | None] | None = field(default=None, repr=False, compare=False)
     bids: dict[str, int | None] = field(default_factory=dict)
     nils: set[str] = field(default_factory=set)
     blind: set[str] = field(default_factory=set)
@@ -341,7 +344,10 @@ class HandDraft:
         missing = self.missing()
         if missing:
             return f"Still to enter: {missing}"
-        return self.tricks_problem() or "Ready to save"
+        problem = self.tricks_problem()
+        if problem is None and self.check is not None:
+            problem = self.check(self.to_hand())
+        return problem or "Ready to save"
 
     def missing(self) -> str | None:
         """What is still to be tapped before the hand can be saved, in words."""

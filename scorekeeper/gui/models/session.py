@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from ...engine import Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand
+from ...engine import (Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand,
+                       verify_hand)
 from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame, UnreadableGameError
 from .draft import HandDraft
 from .options import readable
@@ -522,7 +523,7 @@ class Session:
     # -- for the entry and edit screens ---------------------------------------------
     def draft(self) -> HandDraft:
         """A fresh draft for the next hand of the open game."""
-        return HandDraft(self.game, self.next)
+        return HandDraft(self.game, self.next, check=_refusal(self.game, self.sheet))
 
     def draft_for(self, number: int, kept: dict | None = None) -> tuple[HandDraft, dict]:
         """A draft holding recorded hand `number` (1-based), to edit it, and the hand as recorded.
@@ -533,8 +534,21 @@ class Session:
         while len(before.hands) >= number:
             before = before.without_last_hand()
         hand = game.hands[number - 1].to_dict()
-        return HandDraft.from_hand(game, next_hand(before), kept or hand), hand
+        draft = HandDraft.from_hand(game, next_hand(before), kept or hand)
+        draft.check = _refusal(before)  # the hand itself, as it stands after the hands before it
+        return draft, hand
 
     def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
         """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""
         return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)
+
+
+def _refusal(game: Game, sheet: Scoresheet | None = None) -> Callable[[dict], str | None]:
+    """Why the engine would refuse ``hand`` as the next hand of ``game``, in the words Save uses."""
+    def check(hand: dict) -> str | None:
+        try:
+            verify_hand(game, hand, sheet=sheet)
+        except ScorekeeperError as exc:
+            return readable(str(exc))
+        return None
+    return check

@@ -101,7 +101,7 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
             if warning:
                 lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
                     BAG_WARNING, size=12, color=theme.WARN))))
-        if sheet.renegs.get(side):
+        if sheet.renegs.get(side) and not sheet.finished:  # a warning for the hands to come
             lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
                 renegs_text(sheet.renegs[side], rules, short=cards_across > 3), size=12, max_lines=2,
                 color=theme.SET))))

@@ -117,7 +117,15 @@ def visit_all(v: Visit) -> None:
         raiser, dealing = ("Bob & Dan", "Ann & Cat") if preset == "ihop" else ("Bob & Eve", "Ann & Dan")
         app.tap(f"raise-{raiser}-1")
         app.wait_id(f"raise-{dealing}-0")  # then the dealing side may lock it
+        v.until("lock-status", "after the raise: not locked")  # no longer the first round's "open"
         v.look("lock-raised", show="lock")
+        lock_k = app.page.evaluate(
+            f"() => [...document.querySelectorAll('[flt-semantics-identifier^=\"raise-{dealing}-\"]')]"
+            ".map(e => e.getAttribute('flt-semantics-identifier')).filter(i => !i.endsWith('-0'))")[0]
+        app.tap(lock_k)
+        v.until("lock-status", "locked")
+        assert "may raise" not in v.text("lock-status")
+        app.tap(f"raise-{raiser}-0")  # back as it was, for the states after this one
 
     # aces, specials, penalties
     if preset != "standard":

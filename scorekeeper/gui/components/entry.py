@@ -236,10 +236,13 @@ class EntryPanel:
     def _lock_line(self) -> ft.Control:
         """Always one line (its place is kept before the bids are in): the lock's state."""
         d = self.draft
-        if d.bids_complete():
-            text = self.lock(d, None).text
-        else:
+        if not d.bids_complete():
             text = "Lock: once every side has bid"
+        elif not any(d.raised.values()):
+            text = self.lock(d, None).text  # the first round: open, and who may raise
+        else:  # the raises chosen: the lock as it now stands, not the first round's offer
+            now = self.lock(d, dict(d.raised))
+            text = now.text if now.locked else f"Bids total {now.total} of {now.tricks} after the raise: not locked"
         return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
             text, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=text))))
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -27,11 +26,10 @@ sys.path.insert(0, str(ROOT / "tests" / "gui"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
 
-from bench_gui import WATCH, WIRETAP, enter_hand  # noqa: E402
+from bench_gui import WATCH, WIRETAP, chromium_here, enter_hand, served_game  # noqa: E402
 from flet_client import EVENT, FletClient, pack  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Driver, Server, only_local  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Driver, only_local  # noqa: E402
 from scorekeeper.gui.guard import Limits  # noqa: E402
-from scorekeeper.storage import Repository  # noqa: E402
 
 
 class Flooder(threading.Thread):
@@ -84,15 +82,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=12)
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+    if not chromium_here():
         return 1
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-flood-"))
-    data = tmp / "data"
-    game_id = Repository(data).create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
-    server = Server(data, tmp / "server.log", renderer=None)
+    _, game_id, server = served_game("bench-flood-")
     phases: dict[str, tuple[list[float], Flooder | None]] = {}
     try:
         with sync_playwright() as pw:

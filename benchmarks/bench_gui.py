@@ -130,6 +130,22 @@ def enter_hand(d: Driver) -> None:
     d.tap("tricks-7" if d.by_id("tricks-7").count() else "tricks-Ann & Cat-7")
 
 
+def chromium_here() -> bool:
+    """Whether the benchmarks' browser is installed (if not, says how to get it)."""
+    if Path(CHROMIUM).exists():
+        return True
+    print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+    return False
+
+
+def served_game(prefix: str) -> tuple[Path, str, Server]:
+    """A new temporary folder holding one standard game, and the app served on it with the
+    renderer users get."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    game_id = Repository(tmp / "data").create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
+    return tmp, game_id, Server(tmp / "data", tmp / "server.log", renderer=None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=20)
@@ -139,17 +155,11 @@ def main() -> int:
     parser.add_argument("--phone", action="store_true")
     parser.add_argument("--log", action="store_true", help="print the end of the server's log")
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+    if not chromium_here():
         return 1
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-gui-"))
-    data = tmp / "data"
-    repo = Repository(data)
-    game_id = repo.create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
-    del repo
-    server = Server(data, tmp / "server.log", renderer=None)
+    tmp, game_id, server = served_game("bench-gui-")
     options = PHONE if args.phone else DESKTOP
     try:
         with sync_playwright() as pw:

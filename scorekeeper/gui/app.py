@@ -263,7 +263,7 @@ class App:
 
         def act(e) -> None:  # only on the screen it was shown on, and only while it shows
             with self._lock:
-                if self._bar is bar and self.router.route == route and on_action is not None:
+                if self._bar is bar and self.router.route == route:
                     self._bar = None
                     on_action()
 

@@ -90,6 +90,11 @@ class Bucket:
         self._tokens -= 1
         return True
 
+    def full(self) -> bool:
+        """Whether it has not been drawn on for long enough to be full again."""
+        elapsed = self._clock() - self._last
+        return self._tokens + elapsed * self.rate >= self.burst
+
 
 class Connection:
     """One websocket as the server knows it: the peer's address (the socket's), its message
@@ -102,7 +107,6 @@ class Connection:
         self._clock = clock
         self._budget = Bucket(limits.rate, limits.burst, clock)
         self._page: weakref.ref | None = None
-        self._keep: Callable[[], bool] = lambda: True
         self.registered = False
         self.flooded = False
         self.closed = False
@@ -213,9 +217,15 @@ def check(conn: Connection, data: bytes) -> tuple[str, bytes]:
     return PASS, data
 
 
+def _action(data: bytes) -> int | None:
+    """The action of a Flet message to the client ([action, body] packed after a 0 byte), read
+    from its first bytes without unpacking it."""
+    return data[2] if len(data) > 3 and data[0] == 0 and data[1] == 0x92 else None
+
+
 def _registered(data: bytes) -> str | None:
     """The session id in Flet's answer to a registration, or None for any other message."""
-    if len(data) > 3 and data[0] == 0 and data[1] == 0x92 and data[2] == REGISTER_CLIENT:
+    if _action(data) == REGISTER_CLIENT:
         try:
             body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
             return body.get("session_id") if isinstance(body, dict) else None
@@ -226,7 +236,7 @@ def _registered(data: bytes) -> str | None:
 
 def _crashed(data: bytes) -> bool:
     """Whether a message to the client is Flet's "session crashed" (whose text is a traceback)."""
-    return len(data) > 3 and data[0] == 0 and data[1] == 0x92 and data[2] == SESSION_CRASHED
+    return _action(data) == SESSION_CRASHED
 
 
 _CRASHED = b"\x00" + msgpack.packb([SESSION_CRASHED, {"message": CRASHED_TEXT}])
@@ -305,7 +315,7 @@ class Guard:
         """Whether ``peer`` may open another connection now (reconnecting in a loop builds a
         session each time: that is a flood too)."""
         if len(self._arrivals) > 10_000:  # forget the full buckets of addresses long gone
-            self._arrivals = {p: b for p, b in self._arrivals.items() if b._tokens < b.burst - 1}
+            self._arrivals = {p: b for p, b in self._arrivals.items() if not b.full()}
         bucket = self._arrivals.get(peer)
         if bucket is None:
             bucket = self._arrivals[peer] = Bucket(self.limits.connections_rate, self.limits.connections_burst)
@@ -339,7 +349,7 @@ class Guard:
     @staticmethod
     def _sending(conn: Connection, send: Send) -> Send:
         async def guarded(message: dict[str, Any]) -> None:
-            if conn.closed and message.get("type") != "websocket.close":
+            if conn.closed:  # closed by the guard (which sent the close) or by the client
                 return
             if message.get("type") == "websocket.send":
                 data = message.get("bytes")
@@ -351,8 +361,6 @@ class Guard:
                     log.error("a session crashed (its traceback is in the log above); the client is told so "
                               "in plain words")
                     message = {"type": "websocket.send", "bytes": _CRASHED}
-            if conn.closed and message.get("type") == "websocket.close":
-                return
             await send(message)
         return guarded
 

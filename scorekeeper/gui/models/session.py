@@ -326,8 +326,8 @@ class Session:
             return Result(False, str(exc))
         return Result(True, f"{given.name} has the pen")
 
-    def keep_pen(self, game_id: str, client: str | None = None) -> Result:
-        """Keep the pen: ``client``'s request is answered (None: every request)."""
+    def keep_pen(self, game_id: str, client: str) -> Result:
+        """Keep the pen: ``client``'s request is answered."""
         if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
             return refused
         self.tables.keep_pen(game_id, client)

@@ -199,13 +199,10 @@ class Tables:
             self._pen_names[game_id] = request.name
             return request
 
-    def keep_pen(self, game_id: str, client: str | None = None) -> None:
-        """The holder keeps the pen: ``client``'s request is answered (None: every request)."""
+    def keep_pen(self, game_id: str, client: str) -> None:
+        """The holder keeps the pen: ``client``'s request is answered (the next one waits its turn)."""
         with self._lock:
-            if client is None:
-                self._requests.pop(game_id, None)
-            else:
-                self._take_request(game_id, client)
+            self._take_request(game_id, client)
 
     def _take_request(self, game_id: str, client: str) -> PenRequest | None:
         queue = self._requests.get(game_id, [])

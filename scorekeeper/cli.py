@@ -64,7 +64,8 @@ def _sheet_table(game, sheet, explain: bool) -> str:
     rule = "-" * len(sub)
     out.append(rule)
     for hand in sheet.hands:
-        row = f"{hand.number:>4}  {hand.dealer:<{dealer_width}}"
+        number = "" if hand.number is None else str(hand.number)  # a misdeal is not a hand
+        row = f"{number:>4}  {hand.dealer:<{dealer_width}}"
         if hand.misdeal:
             out.append(row + " | misdeal: no score, the deal moves on")
             continue

@@ -12,7 +12,8 @@ from .text import plural
 
 @dataclass(frozen=True)
 class WhatIfRow:
-    number: int
+    deal: int  # the deal's position in the record
+    number: int | None  # the hand as the table counts it (None: a misdeal or a thrown-out hand)
     real: dict[str, int | None]  # points per side under the game's rules (None: not scored)
     other: dict[str, int | None]  # points per side under the other rules (None: not scored there)
     difference: dict[str, int]  # other - real, per side (a hand not scored under the other rules counts 0)
@@ -43,10 +44,10 @@ class WhatIf:
         return text
 
 
-def _points(sheet: Scoresheet | None, number: int) -> tuple[dict, dict]:
-    if sheet is None or number > len(sheet.hands):
+def _points(sheet: Scoresheet | None, deal: int) -> tuple[dict, dict]:
+    if sheet is None or deal > len(sheet.hands):
         return {}, {}
-    hand = sheet.hands[number - 1]
+    hand = sheet.hands[deal - 1]
     return ({s: v.points for s, v in hand.sides.items()}, {s: v.score for s, v in hand.sides.items()})
 
 
@@ -62,10 +63,10 @@ def what_if(game: Game, rules: RuleSet, real: Scoresheet | None = None) -> WhatI
         other, error = None, str(exc)
     rows = []
     for hand in real.hands:
-        real_points, real_scores = _points(real, hand.number)
-        other_points, other_scores = _points(other, hand.number)
+        real_points, real_scores = _points(real, hand.deal)
+        other_points, other_scores = _points(other, hand.deal)
         rows.append(WhatIfRow(
-            number=hand.number,
+            deal=hand.deal, number=hand.number,
             real={s: real_points.get(s) for s in real.sides},
             other={s: other_points.get(s) for s in real.sides},
             difference={s: other_points.get(s, 0) - real_points[s] for s in real.sides},

@@ -21,14 +21,27 @@ class RuleOptionError(ScorekeeperError, ValueError):
 class RecordError(ScorekeeperError, ValueError):
     """A game record that breaks the spades-game/1 format or the rules.
 
-    ``hand`` is the 1-based number of the hand at fault, or None when the
-    problem is in the game's own fields.
+    ``hand`` is the 1-based position in the record of the deal at fault, or None when the
+    problem is in the game's own fields; ``number`` is that hand's number as the table counts it
+    (misdeals are not hands), when it is known and differs from the position.
     """
 
-    def __init__(self, message: str, hand: int | None = None):
+    def __init__(self, message: str, hand: int | None = None, *, number: int | None = None):
         self.hand = hand
+        self.number = number if number != hand else None
         self.detail = message
-        super().__init__(f"hand {hand}: {message}" if hand is not None else message)
+        super().__init__(f"{self.where}: {message}" if hand is not None else message)
+
+    @property
+    def where(self) -> str:
+        """'hand 3', or 'hand 8 (deal 9)' after a misdeal."""
+        if self.number is not None:
+            return f"hand {self.number} (deal {self.hand})"
+        return f"hand {self.hand}"
+
+    def counted_as(self, number: int) -> "RecordError":
+        """The same error naming the hand by the table's count ``number`` too."""
+        return type(self)(self.detail, self.hand, number=number)
 
 
 class BidError(RecordError):

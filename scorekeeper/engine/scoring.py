@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from . import text
 from .bids import SideBid, read_hand
-from .errors import BidError, HandError
+from .errors import BidError, HandError, RecordError
 from .record import Game, Hand
 from .rules import LOSE, WIN, RuleSet
 
@@ -97,16 +97,29 @@ class SideScore:
 
 @dataclass(slots=True)
 class HandScore:
-    number: int
+    """One deal of the record, scored.
+
+    ``deal`` is its position in the record (1, 2, 3, ... counting misdeals); ``number`` is the hand
+    number as the table counts it, None for a deal that is not a hand (a misdeal, a thrown-out hand).
+    """
+    deal: int
     dealer: str
     misdeal: bool
     sides: dict[str, SideScore]
     thrown_out: bool = False
     note: str | None = None  # why a hand was thrown out
     plays_on: str | None = None  # why the game did not end after this hand (a tie at the top)
+    number: int | None = None
+
+    @property
+    def label(self) -> str:
+        """'Hand 9', 'Misdeal' or 'Thrown out': what the table calls this deal."""
+        if self.number is not None:
+            return f"Hand {self.number}"
+        return "Misdeal" if self.misdeal else "Thrown out"
 
     def to_json(self) -> dict:
-        return {"number": self.number, "dealer": self.dealer, "misdeal": self.misdeal,
+        return {"number": self.number, "deal": self.deal, "dealer": self.dealer, "misdeal": self.misdeal,
                 "sides": {name: s.to_json() for name, s in self.sides.items()}}
 
 
@@ -463,25 +476,38 @@ def score_game(game: Game, *, after_end: AfterEnd = AfterEnd.ERROR) -> Scoreshee
     return sheet
 
 
-def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandScore:
-    """Score hand ``number`` of ``game`` on top of ``sheet`` (the sheet of the hands before it).
+def score_hand(sheet: Scoresheet, game: Game, hand: Hand, deal: int) -> HandScore:
+    """Score deal ``deal`` (its position in the record) of ``game`` on top of ``sheet``.
 
-    ``sheet`` is changed in place; the error names the hand when the rules forbid it.
+    ``sheet`` (the sheet of the deals before it) is changed in place; the error names the hand
+    (by the table's count and its position) when the rules forbid it.
     """
+    number = sheet.hands_played + 1  # the table's count: misdeals and thrown-out hands are not hands
     if sheet.end is not None:
-        last = sheet.hands[-1].number if sheet.hands else number - 1
-        raise HandError(f"the game was over after hand {last} ({sheet.reason}); "
-                        "no more hands can be recorded", number)
+        raise HandError(f"the game was over after hand {sheet.hands_played} ({sheet.reason}); "
+                        "no more hands can be recorded", deal, number=number)
+    dealer = game.dealer_of(deal)
+    if hand.misdeal:
+        sheet.misdeals += 1
+        scored = HandScore(deal, dealer, True, {
+            s: SideScore(0, sheet.scores[s], sheet.bags[s], bid_text="misdeal") for s in sheet.sides})
+        sheet.hands.append(scored)
+        return scored
+    try:
+        scored = _score_played(sheet, game, hand, deal, dealer)
+    except RecordError as exc:
+        if exc.hand == deal and exc.number is None:
+            raise exc.counted_as(number) from None
+        raise
+    sheet.hands.append(scored)
+    return scored
+
+
+def _score_played(sheet: Scoresheet, game: Game, hand: Hand, number: int, dealer: str) -> HandScore:
+    """A hand that was played (not a misdeal), scored on top of ``sheet``; ``number`` is its deal."""
     rules = game.rules
     names = sheet.sides
     scores, bags = sheet.scores, sheet.bags
-    dealer = game.dealer_of(number)
-    if hand.misdeal:
-        sheet.misdeals += 1
-        scored = HandScore(number, dealer, True, {
-            s: SideScore(0, scores[s], bags[s], bid_text="misdeal") for s in names})
-        sheet.hands.append(scored)
-        return scored
     read = read_hand(game, hand, number, scores, dealer)
     if hand.penalties:
         renegs = dict(sheet.renegs)
@@ -550,16 +576,12 @@ def score_hand(sheet: Scoresheet, game: Game, hand: Hand, number: int) -> HandSc
         note = text.thrown_out(end.winner)
         sheet.renegs = renegs
         sheet.thrown_out += 1
-        scored = HandScore(number, dealer, False, {
+        return HandScore(number, dealer, False, {
             s: SideScore(0, scores[s], bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
                          tricks=read[s].tricks, renegs=penalties.renegs[s]) for s in names},
             thrown_out=True, note=note)
-        sheet.hands.append(scored)
-        return scored
     sheet.scores, sheet.bags, sheet.renegs = new_scores, new_bags, renegs
     sheet.out = out_now
     sheet.hands_played += 1
     sheet.end = end
-    scored = HandScore(number, dealer, False, results, plays_on=plays_on)
-    sheet.hands.append(scored)
-    return scored
+    return HandScore(number, dealer, False, results, plays_on=plays_on, number=sheet.hands_played)

@@ -20,7 +20,7 @@ class BlindChance:
 
 @dataclass(frozen=True)
 class NextHand:
-    number: int  # the hand's place in the record (misdeals included): what errors and the sheet name
+    number: int  # the deal's place in the record (misdeals included); `hand_of` names it as the table counts
     dealer: str
     leader: str | None  # None when the cards decide (3 players: whoever holds the 2 of clubs)
     lead_text: str  # "Bob leads", or who leads when the cards decide

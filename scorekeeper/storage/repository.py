@@ -742,12 +742,18 @@ def _check_doc(doc: Any, path: Path) -> None:
             raise DamagedFileError(path, f"its game has no valid {name!r} field")
 
 
-CSV_COLUMNS = ["hand", "dealer", "side", "players", "bid", "tricks", "made", "set", "nils",
+CSV_COLUMNS = ["hand", "deal", "dealer", "side", "players", "bid", "tricks", "made", "set", "nils",
                "points", "score", "bags", "misdeal", "explanation"]
 
 
+def _blank(value) -> object:
+    return "" if value is None else value
+
+
 def scoresheet_csv(game: Game, sheet: Scoresheet) -> str:
-    """One row per hand per side. Every number is the engine's; nothing is added up here."""
+    """One row per deal per side. Every number is the engine's; nothing is added up here.
+
+    ``hand`` is the table's count (empty for a misdeal or a thrown-out hand), ``deal`` the position."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -756,13 +762,13 @@ def scoresheet_csv(game: Game, sheet: Scoresheet) -> str:
         for side in game.sides:
             score = hand.sides.get(side.name)
             if score is None:
-                writer.writerow([hand.number, hand.dealer, side.name, " & ".join(side.players),
+                writer.writerow([_blank(hand.number), hand.deal, hand.dealer, side.name, " & ".join(side.players),
                                  "", "", "", "", "", "", "", "", yes_no[hand.misdeal], ""])
                 continue
             nils = "; ".join(f"{player} {'made' if made else 'failed'} nil"
                              for player, made in score.nils.items())
             explanation = "; ".join(f"{line.points:+d} {line.text}" for line in score.lines)
-            writer.writerow([hand.number, hand.dealer, side.name, " & ".join(side.players),
+            writer.writerow([_blank(hand.number), hand.deal, hand.dealer, side.name, " & ".join(side.players),
                              score.bid_text, "" if score.tricks is None else score.tricks, yes_no[score.made], yes_no[bool(score.set)],
                              nils, score.points, score.score, score.bags, yes_no[hand.misdeal], explanation])
     return out.getvalue()

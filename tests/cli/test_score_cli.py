@@ -44,7 +44,7 @@ def test_json_output_has_exactly_the_documented_shape(capsys):
     assert list(out) == ["sides", "hands", "scores", "bags", "status", "winner", "reason"]
     assert out["sides"] == ["Us", "Them"]
     hand = out["hands"][0]
-    assert list(hand) == ["number", "dealer", "misdeal", "sides"]
+    assert list(hand) == ["number", "deal", "dealer", "misdeal", "sides"]
     assert list(hand["sides"]["Us"]) == ["points", "score", "bags", "lines"]
     assert hand["sides"]["Us"]["points"] == sum(line["points"] for line in hand["sides"]["Us"]["lines"])
     assert out["scores"] == {"Us": 213, "Them": 163}

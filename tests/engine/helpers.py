@@ -84,10 +84,17 @@ def score(record, bag_range: bool = True) -> dict:
 
 
 def check_sheet(out: dict, bag_range: bool = True) -> None:
-    """What must hold for any scoresheet: lines add up, scores run, bags 0..9."""
+    """What must hold for any scoresheet: deals in order, hands numbered as the table counts them
+    (a misdeal has no number), lines add up, scores run, bags 0..9."""
     running = {name: 0 for name in out["sides"]}
+    counted = 0
     for number, h in enumerate(out["hands"], start=1):
-        assert h["number"] == number
+        assert h["deal"] == number
+        if h["misdeal"]:
+            assert h["number"] is None, h
+        elif h["number"] is not None:  # None: a hand thrown out (a reneg would have won the game)
+            counted += 1
+            assert h["number"] == counted, (number, h["number"], counted)
         for name, s in h.get("sides", {}).items():
             assert sum(line["points"] for line in s["lines"]) == s["points"], (number, name, s)
             running[name] += s["points"]
@@ -129,12 +136,15 @@ def points_of(out: dict, number: int) -> dict:
     return {name: s["points"] for name, s in out["hands"][number - 1].get("sides", {}).items()}
 
 
-def record_error(record, hand_number, error=RecordError):
-    """The record must be refused with ``error`` naming hand ``hand_number``."""
+def record_error(record, hand_number, error=RecordError, *, counted=None):
+    """The record must be refused with ``error`` naming deal ``hand_number`` (its position);
+    ``counted``: the hand's number as the table counts it, when a misdeal came before it."""
     with pytest.raises(error) as info:
         score(record)
     err = info.value
     assert err.hand == hand_number, str(err)
-    if hand_number is not None:
+    if counted is not None:
+        assert str(err).startswith(f"hand {counted} (deal {hand_number}):"), str(err)
+    elif hand_number is not None:
         assert str(err).startswith(f"hand {hand_number}:"), str(err)
     return err

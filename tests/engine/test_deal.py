@@ -20,7 +20,8 @@ def test_dealer_rotates_from_first_dealer_misdeal_included():
     out = score(game("ihop", [US_THEM_OK, MISDEAL, US_THEM_OK, US_THEM_OK, US_THEM_OK], first_dealer="Cat"))
     assert dealers(out) == ["Cat", "Dan", "Ann", "Bob", "Cat"]
     assert [h["misdeal"] for h in out["hands"]] == [False, True, False, False, False]
-    assert [h["number"] for h in out["hands"]] == [1, 2, 3, 4, 5]
+    assert [h["deal"] for h in out["hands"]] == [1, 2, 3, 4, 5]
+    assert [h["number"] for h in out["hands"]] == [1, None, 2, 3, 4]  # a misdeal is not a hand
 
 
 def test_first_dealer_defaults_to_the_first_player():

@@ -186,7 +186,7 @@ def test_blind_allowed_at_exactly_100_behind():
         # Hand 1 leaves Us 50 behind (40 vs 90): not enough.
         pytest.param([hand(bid(4, 9), t(4, 9)), hand(bid(6, 4), t(6, 7), blind=["Us"])], 2, id="blind-50-behind"),
         # A misdeal in hand 1 changes nothing: still nobody behind in hand 2.
-        pytest.param([MISDEAL, hand(bid(6, 4), t(6, 7), blind=["Us"])], 2, id="blind-after-misdeal-in-hand-1"),
+        pytest.param([MISDEAL, hand(bid(6, 4), t(6, 7), blind=["Us"])], (2, 1), id="blind-after-misdeal-in-hand-1"),
         # The leader may not bid blind.
         pytest.param([BEHIND, hand(bid(4, 6), t(7, 6), blind=["Them"])], 2, id="blind-by-the-leader"),
         # The blind trick bid minimum is 6.
@@ -194,7 +194,8 @@ def test_blind_allowed_at_exactly_100_behind():
     ],
 )
 def test_blind_refused(hands, bad):
-    record_error(game("ihop", hands), bad)
+    deal, counted = bad if isinstance(bad, tuple) else (bad, None)  # after a misdeal: hand 1 is deal 2
+    record_error(game("ihop", hands), deal, counted=counted)
 
 
 # --- no trump (option) -----------------------------------------------------------------
@@ -448,7 +449,7 @@ def test_format_example_first_hand():
 def test_blind_when_only_90_behind_is_refused():
     # an earlier draft of GAME_FORMAT.md's sample (Us bidding 5 in hand 1) let Us bid blind in
     # hand 3 while only 90 behind (52 vs 142); rule 5 needs 100, so that record is refused.
-    record_error(game("ihop", [FORMAT_HAND_1, MISDEAL, FORMAT_HAND_3]), 3)
+    record_error(game("ihop", [FORMAT_HAND_1, MISDEAL, FORMAT_HAND_3]), 3, counted=2)
 
 
 def test_format_example_as_written_today():

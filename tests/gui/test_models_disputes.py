@@ -220,9 +220,12 @@ def test_outcome_of_a_sheet():
 def test_score_series_are_the_engines_scores_after_each_hand():
     sheet = score_game(nil_game())
     series = figures.score_series(sheet)
-    assert series["Ann & Cat"] == [(0, 0)] + [(h.number, h.sides["Ann & Cat"].score) for h in sheet.hands]
-    assert series["Ann & Cat"][1] == (1, -138) and series["Ann & Cat"][2] == (2, -138)  # misdeal: flat
-    assert figures.chart_description(sheet) == (f"Score by hand, after hand 3: Ann & Cat {sheet.scores['Ann & Cat']}, "
+    # x is the hand as the table counts it: the misdeal (deal 2) is no point of its own
+    assert [h.number for h in sheet.hands] == [1, None, 2]
+    assert series["Ann & Cat"] == [(0, 0)] + [(h.number, h.sides["Ann & Cat"].score) for h in sheet.hands
+                                              if h.number is not None]
+    assert series["Ann & Cat"][1] == (1, -138) and series["Ann & Cat"][2] == (2, -77)
+    assert figures.chart_description(sheet) == (f"Score by hand, after hand 2: Ann & Cat {sheet.scores['Ann & Cat']}, "
                                            f"Bob & Dan {sheet.scores['Bob & Dan']}")
     empty = score_game(new_game(find_preset("standard"), PLAYERS))
     assert figures.chart_description(empty) == "No hands yet"

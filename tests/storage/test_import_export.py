@@ -67,11 +67,11 @@ def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
         repo.record_hand(game_id, h)
     rows = list(csv.DictReader(io.StringIO(repo.export_csv(game_id))))
     assert list(rows[0]) == CSV_COLUMNS
-    assert [(r["hand"], r["side"]) for r in rows] == [
-        ("1", US), ("1", THEM), ("2", US), ("2", THEM), ("3", US), ("3", THEM)]
+    assert [(r["hand"], r["deal"], r["side"]) for r in rows] == [  # a misdeal is not a hand
+        ("1", "1", US), ("1", "1", THEM), ("", "2", US), ("", "2", THEM), ("2", "3", US), ("2", "3", THEM)]
     sheet = score_game(repo.get(game_id).game)
     for row in rows:
-        side = sheet.hands[int(row["hand"]) - 1].sides[row["side"]]
+        side = sheet.hands[int(row["deal"]) - 1].sides[row["side"]]
         assert int(row["score"]) == side.score and int(row["bags"]) == side.bags
         assert int(row["points"]) == side.points
     first_us = rows[0]

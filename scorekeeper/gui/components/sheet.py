@@ -152,7 +152,7 @@ def _wide_side(ss, side: str, hand, bags: bool) -> list[ft.Control]:
 
 def _signature(hs, hand) -> tuple:
     """Everything a sheet row shows, to reuse an unchanged row between redraws."""
-    return (hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, repr(hand), tuple(
+    return (hs.deal, hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, repr(hand), tuple(
         (side, ss.bid_text, ss.tricks, ss.points, ss.score, ss.bags, ss.made, ss.set, ss.blind,
          tuple((ss.nils or {}).items()), ss.bag_penalty, ss.bag_warning)
         for side, ss in hs.sides.items()))
@@ -166,7 +166,8 @@ WIDE_SIDE = 330
 def table(sheet, game, sides: list[str], compact: bool,
           on_tap: Callable[[int], None], cache: dict | None = None,
           empty: str = "No hands yet: the sheet fills in as you save hands.") -> ft.Control:
-    """One row per hand (a misdeal as a thin row); tap a row for its breakdown; `empty`:
+    """One row per deal (a misdeal as a thin row without a number); tap a row for its breakdown
+    (`on_tap` gets the deal's position in the record); `empty`:
     what it says before the first hand.
 
     With a `cache` (a dict kept by the screen), unchanged rows are the same
@@ -214,7 +215,7 @@ def _head(sides: list[str], compact: bool, bags: bool) -> ft.Control:
 def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
     """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
     no points to explain); a hand thrown out says why on its breakdown."""
-    number = _cell(str(hs.number), width=34, bold=True)
+    number = _cell("" if hs.number is None else str(hs.number), width=34, bold=True)  # a misdeal is no hand
     if hs.misdeal or hs.thrown_out:
         what = "misdeal" if hs.misdeal else (hs.note or "thrown out")
         content = ft.Row([number, ft.Text(f"{what} \u00b7 {hs.dealer} dealt", size=12,
@@ -232,11 +233,11 @@ def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         height = 58 if compact else 48
     tappable = not hs.misdeal
-    return SheetRow(identifier=f"sheet-row-{hs.number}", content=ft.Container(
+    return SheetRow(identifier=f"sheet-row-{hs.deal}", content=ft.Container(
         content, height=height, border_radius=8, ink=tappable,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        on_click=(lambda e, n=hs.number: on_tap(n)) if tappable else None), button=tappable,
-        label=f"Misdeal, hand {hs.number}" if hs.misdeal else f"Hand {hs.number}")
+        on_click=(lambda e, n=hs.deal: on_tap(n)) if tappable else None), button=tappable,
+        label=hs.label)
 
 
 class SheetRow(ft.Semantics):

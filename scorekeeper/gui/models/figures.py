@@ -57,9 +57,12 @@ def draws_by_player(summaries: Iterable[Any]) -> dict[str, int]:
 def score_series(sheet) -> dict[str, list[tuple[int, int]]]:
     """Each side's score after each hand: {side: [(0, 0), (1, score after hand 1), ...]}.
 
-    Every score is the engine's `hands[i].sides[side].score`; (0, 0) is the start."""
+    Every score is the engine's `hands[i].sides[side].score`; (0, 0) is the start; x is the hand
+    as the table counts it (a misdeal or a thrown-out hand is no point of its own)."""
     series: dict[str, list[tuple[int, int]]] = {side: [(0, 0)] for side in sheet.sides}
     for hand in sheet.hands:
+        if hand.number is None:
+            continue
         for side in sheet.sides:
             score = hand.sides.get(side)
             if score is not None and score.score is not None:
@@ -72,7 +75,7 @@ def chart_description(sheet) -> str:
     if not sheet.hands:
         return "No hands yet"
     parts = ", ".join(f"{side} {sheet.scores[side]}" for side in sheet.sides)
-    return f"Score by hand, after hand {sheet.hands[-1].number}: {parts}"
+    return f"Score by hand, after hand {sheet.hands_played}: {parts}"
 
 
 def win_rate_text(rate: float | None) -> str:

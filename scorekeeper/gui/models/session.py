@@ -122,7 +122,12 @@ def _change_between(longer: tuple[Game, Scoresheet], shorter: tuple[Game, Scores
         return "Misdeal" if game.hands[-1].misdeal else f"Hand {sheet.hands_played}"
     changed = next((n for n, (a, b) in enumerate(zip(game.hands, other.hands), start=1) if a != b),
                    None)
-    return f"The edit of hand {changed}" if changed else "The last change"
+    return f"The edit of {_lower(sheet.hands[changed - 1].label)}" if changed else "The last change"
+
+
+def _lower(label: str) -> str:
+    """'Hand 3' -> 'hand 3', to go inside a sentence."""
+    return label[:1].lower() + label[1:]
 
 
 class Session:
@@ -392,6 +397,16 @@ class Session:
         limit = self.game.rules.max_hands
         return f"Hand {number} of {limit}" if limit else f"Hand {number}"
 
+    def hand_label(self, deal: int) -> str:
+        """What the table calls the deal at position ``deal``: 'Hand 8' (misdeals are not counted),
+        'Misdeal', 'Thrown out'."""
+        hands = self.sheet.hands if self.sheet is not None else []
+        return hands[deal - 1].label if 1 <= deal <= len(hands) else f"Hand {deal}"
+
+    def hand_name(self, deal: int) -> str:
+        """`hand_label` inside a sentence: 'hand 8'."""
+        return _lower(self.hand_label(deal))
+
     @property
     def version(self) -> int | None:
         return self.stored.version if self.stored is not None else None
@@ -485,7 +500,7 @@ class Session:
             return refused
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
                                                                    expected_version=version),
-                             f"Hand {number} changed; the hands after it are scored again",
+                             lambda: f"{self.hand_label(number)} changed; the hands after it are scored again",
                              changed_elsewhere="This game was changed on another device "
                                                "while you edited it")
 

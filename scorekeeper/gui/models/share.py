@@ -20,7 +20,6 @@ def sheet_text(game: Game, sheet: Scoresheet) -> str:
     """The whole sheet as plain text (a misdeal is named, never counted as a hand)."""
     lines = [f"{SUIT} Spades: {rules_in_words(game.rules)}",
              f"{' vs '.join(sheet.sides)}, {sheet.hands_text}", ""]
-    scored = 0
     for hand in sheet.hands:
         if hand.misdeal:
             lines.append(f"Misdeal ({hand.dealer} dealt): no scores")
@@ -28,9 +27,8 @@ def sheet_text(game: Game, sheet: Scoresheet) -> str:
         if hand.thrown_out:
             lines.append(f"Thrown out ({hand.dealer} dealt): {hand.note or 'no scores'}")
             continue
-        scored += 1
         sides = DOT.join(_side(name, hand.sides[name]) for name in sheet.sides)
-        lines.append(f"Hand {scored} ({hand.dealer} dealt): {sides}")
+        lines.append(f"Hand {hand.number} ({hand.dealer} dealt): {sides}")
     lines.append("")
     bags = game.rules.counts_bags
     lines.append("Totals: " + DOT.join(

@@ -143,7 +143,10 @@ class BaseScreen:
 
 
 class HandScreen(BaseScreen):
-    """A screen about one hand of a game (route /game/:game_id/.../:number)."""
+    """A screen about one deal of a game (route /game/:game_id/.../:number).
+
+    The route's number is the deal's position in the record (a misdeal has one too); what the
+    screen shows is the hand's number as the table counts it (`open_hand`)."""
 
     title_prefix = "Hand"
     keep_awake = True
@@ -151,8 +154,20 @@ class HandScreen(BaseScreen):
     def __init__(self, app: Host, game_id: str, number: str):
         super().__init__(app, game_id=game_id, number=number)
         self.game_id = game_id
-        self.number = int(number)
-        self.title = f"{self.title_prefix} {self.number}"
+        self.number = int(number)  # the deal's position
+        self.title = self.title_prefix
+
+    def open_hand(self):
+        """Open the game and return this deal's HandScore; the title names it as the table does."""
+        self.open_game(self.game_id, self.number)
+        hs = self.session.sheet.hands[self.number - 1]
+        self.title = self.hand_title(hs)
+        return hs
+
+    def hand_title(self, hs) -> str:
+        if hs.number is None:
+            return hs.label
+        return f"{self.title_prefix} {hs.number}"
 
 
 class GameScreen(BaseScreen):

@@ -64,7 +64,7 @@ class Screen(BaseScreen):
 
     def chart(self, sheet, rules) -> fch.LineChart:
         series = score_series(sheet)
-        last = sheet.hands[-1].number
+        last = max(1, sheet.hands_played)  # the table's count: a misdeal adds no hand to the axis
         lines = [
             fch.LineChartData(
                 points=[fch.LineChartDataPoint(x, y, tooltip=f"{side} {y}") for x, y in series[side]],

@@ -33,7 +33,7 @@ class Screen(HandScreen):
     panel: EntryPanel | None = None  # none for a misdeal
 
     def body(self) -> list[ft.Control]:
-        self.open_game(self.game_id, self.number)
+        self.open_hand()
         kept = self.kept()
         mine = kept if kept is not None and kept.number == self.number else None
         draft, hand = self.session.draft_for(self.number, mine.hand if mine else None)
@@ -44,7 +44,7 @@ class Screen(HandScreen):
         self.edit_version = self.session.version  # the game as it was when the edit began
         n = draft.next
         info = tid("edit-info", ft.Text(
-            f"Hand {self.number}: {n.dealer} dealt. The hands after it are scored again.",
+            f"{self.session.hand_label(self.number)}: {n.dealer} dealt. The hands after it are scored again.",
             color=MUTED))
         self.offer_box = ft.Container()
         out: list[ft.Control] = [info]
@@ -52,8 +52,8 @@ class Screen(HandScreen):
             out.append(self.kept_notice(mine))
         elif kept is not None and kept.later == self.number:
             out.append(tid("fixing-for", ft.Text(
-                f"Change this hand so that your edit of hand {kept.number} fits; "
-                f"after saving, hand {kept.number} opens again with your edit.", size=14)))
+                f"Change this hand so that your edit of {self.session.hand_name(kept.number)} fits; "
+                f"after saving, {self.session.hand_name(kept.number)} opens again with your edit.", size=14)))
         return [*out, self.panel.control, self.panel.bar, self.offer_box]
 
     # -- the edit kept across screens ---------------------------------------------------
@@ -68,7 +68,7 @@ class Screen(HandScreen):
             self.keep(None)
             self.app.refresh()
         return tid("kept-edit", ft.Container(ft.Column([
-            ft.Text(f"Your unsaved edit of hand {self.number} is back. Save it now, or discard it.", size=14),
+            ft.Text(f"Your unsaved edit of {self.session.hand_name(self.number)} is back. Save it now, or discard it.", size=14),
             ft.Row([tid("discard-kept", ft.TextButton("Discard my edit", height=48, on_click=discard))]),
         ], spacing=4, tight=True), padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER))
 
@@ -94,7 +94,7 @@ class Screen(HandScreen):
         elif kept is not None and kept.later == self.number:
             # the later hand is fixed: back to the edit that was waiting for it
             self.app.go(f"/game/{self.game_id}/edit/{kept.number}")
-            self.app.message(f"Hand {self.number} changed. Now save your edit of hand {kept.number}.")
+            self.app.message(f"{self.session.hand_label(self.number)} changed. Now save your edit of {self.session.hand_name(kept.number)}.")
             return
         self.app.go(f"/game/{self.game_id}?tab=sheet")
         self.app.message(message)
@@ -103,15 +103,16 @@ class Screen(HandScreen):
         """The edit breaks a later hand: name it, keep the edit, offer to open or edit that hand."""
         self.keep(kept)
         later = kept.later
+        name = self.session.hand_name(later)
         self.offer_box.content = tid("later-hand", ft.Container(ft.Column([
-            ft.Text(f"This edit does not fit hand {later}. Your edit is kept: change hand {later} first, "
+            ft.Text(f"This edit does not fit {name}. Your edit is kept: change {name} first, "
                     f"then save this one.", size=14),
             ft.Row([
                 tid("edit-later-hand", ft.FilledButton(
-                    f"Edit hand {later} first", icon=ft.Icons.EDIT, height=48,
+                    f"Edit {name} first", icon=ft.Icons.EDIT, height=48,
                     on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{later}"))),
                 tid("open-later-hand", ft.OutlinedButton(
-                    f"Open hand {later}", height=48,
+                    f"Open {name}", height=48,
                     on_click=lambda e: self.app.go(f"/game/{self.game_id}/hand/{later}"))),
             ], wrap=True, spacing=10, run_spacing=8),
         ], spacing=8, tight=True), padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE)))
@@ -142,12 +143,12 @@ class Screen(HandScreen):
         def discard(e) -> None:
             self.page.pop_dialog()
             self.app.go(f"/game/{self.game_id}?tab=sheet")
-            self.app.message(f"Your edit of hand {self.number} was discarded")
+            self.app.message(f"Your edit of {self.session.hand_name(self.number)} was discarded")
 
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=ft.Text(message),
             content=tid("conflict-numbers", ft.Text(
-                f"Your hand {self.number}: {draft.summary()}. Save it over what is there now, "
+                f"Your {self.session.hand_name(self.number)}: {draft.summary()}. Save it over what is there now, "
                 f"or discard it.")),
             actions=[tid("conflict-discard", ft.TextButton("Discard mine", height=48, on_click=discard)),
                      tid("conflict-save-mine", ft.FilledButton("Save mine", height=48,

@@ -218,8 +218,9 @@ class Screen(BaseScreen):
             cells = [ft.Text("misdeal", size=13, color=MUTED, expand=True)]
         else:
             cells = [self.cell(row.real.get(s), row.other.get(s), row.difference.get(s)) for s in sides]
-        return tid(f"whatif-row-{row.number}", ft.Container(
-            ft.Row([ft.Text(str(row.number), size=14, width=HAND_COL), *cells], spacing=4),
+        return tid(f"whatif-row-{row.deal}", ft.Container(
+            ft.Row([ft.Text("" if row.number is None else str(row.number), size=14, width=HAND_COL), *cells],
+                   spacing=4),
             padding=ft.Padding.symmetric(vertical=6, horizontal=6),
             bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.AMBER) if differs else None))
 

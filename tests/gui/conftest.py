@@ -72,10 +72,13 @@ def make_driver(browser, server, request):
     drivers = []
 
     def make(phone: bool = False, name: str | None = None, host: bool = True,
-             droppable: bool = False, on=None) -> Driver:
+             droppable: bool = False, on=None, viewport: tuple[int, int] | None = None) -> Driver:
         """`host=False`: a guest's tab; `droppable`: its connection can be dropped
-        (`Driver.lose_network`); `on`: another server than the module's."""
-        options = PHONE if phone else DESKTOP
+        (`Driver.lose_network`); `on`: another server than the module's; `viewport`:
+        (width, height) instead of the phone's 390x844 or the desktop's."""
+        options = dict(PHONE if phone else DESKTOP)
+        if viewport is not None:
+            options["viewport"] = {"width": viewport[0], "height": viewport[1]}
         context = browser.new_context(**options)
         context.route("**/*", only_local)
         if droppable:

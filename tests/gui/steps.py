@@ -43,3 +43,17 @@ def field_value(app, label: str) -> str:
     except Exception:
         pass  # an empty box
     return loc.input_value()
+
+
+def pick(app, prefix: str, value) -> None:
+    """Tap `value` on a line of number chips (`<prefix>-<value>`, e.g. "bid-Ann-5"): on a phone a
+    high value is behind the line's last chip (`<prefix>-more`), in a picker."""
+    gone = '() => !document.querySelector(\'[flt-semantics-identifier="picker"]\')'
+    app.page.wait_for_function(gone)  # the last picker has closed: nothing lies over the line
+    if not app.by_id(f"{prefix}-{value}").count() and app.by_id(f"{prefix}-more").count():
+        app.tap(f"{prefix}-more")
+        app.wait_id("picker")
+        app.tap(f"{prefix}-{value}")
+        app.page.wait_for_function(gone)
+        return
+    app.tap(f"{prefix}-{value}")

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import load_game
 from scorekeeper.storage import Repository
 
-from steps import wait_label
+from steps import pick, wait_label
 from test_flows import tap_tricks
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -60,8 +60,8 @@ def test_two_nils_on_a_side_are_entered_and_scored_each_on_its_own(make_driver, 
     app.open(f"game/{games['separate']}")
     app.wait_id("save-hand")
     # standard: each player bids; Ann and Cat both nil, Bob and Dan 6 each
-    for tap in ("bid-Ann-nil", "bid-Cat-nil", "bid-Bob-6", "bid-Dan-6"):
-        app.tap(tap)
+    for bidder, value in (("Ann", "nil"), ("Cat", "nil"), ("Bob", 6), ("Dan", 6)):
+        pick(app, f"bid-{bidder}", value)  # a 6 is behind the line's last chip on a phone
     tap_tricks(app, "Ann", 0)
     tap_tricks(app, "Cat", 1)
     app.screenshot("separate-nils")

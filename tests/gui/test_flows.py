@@ -11,6 +11,7 @@ import re
 import pytest
 
 from scorekeeper.engine import new_game, score_game
+from steps import pick
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
@@ -43,12 +44,12 @@ class Table:
                 else:
                     app.tap(f"blind-nil-{name}" if blind else f"bid-{name}-nil")
             else:
-                app.tap(f"bid-{name}-{first_round.get(name, bid)}")
+                pick(app, f"bid-{name}", first_round.get(name, bid))
         for name in hand.get("blind", []):
             if hand["bids"].get(name) != "nil":
                 app.tap(f"blind-{name}")
         for side, k in hand.get("raised", {}).items():
-            app.tap(f"raise-{side}-{k}")
+            pick(app, f"raise-{side}", k)
         keys = list(hand["tricks"])
         for key in keys[:-1]:  # the last count is filled in by the app
             tap_tricks(app, key, hand["tricks"][key])

@@ -1,12 +1,13 @@
-"""A plain hand at a real table, on a 390x844 phone: every tap in reach, nothing moving.
+"""A plain hand at a real table, on a 390x844 and a 360x740 phone: every tap in reach, nothing moving.
 
 For each preset, two plain hands are entered as the table would: each control
 is tapped where it is (a touch at its centre, never scrolled to), and before
 each tap it must be wholly inside the screen, not under the pinned Save bar,
 and exactly where it was when the hand began.  The taps are counted: a plain
 IHOP hand is bid, bid, tricks, Save (4); a standard one four bids, tricks,
-Save (6).  The second hand must put every control where the first had it (the
-bid rows keep one order; who bids first is only a mark).
+Save (6); Solo four bids, three counts, Save (8).  The second hand must put every
+control where the first had it (the bid rows keep one order; who bids first is only
+a mark), and the data folder must hold the two hands the taps meant.
 """
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ PLAIN = {
     "ihop": (4, {"Ann & Cat": 5, "Bob & Dan": 4}, [6], 4),
     "ihop-3": (3, {"Ann": 5, "Bob": 5, "Cat": 5}, [6, 5], 6),
     "ihop-6": (6, {"Ann & Dan": 4, "Bob & Eve": 5, "Cat & Fay": 4}, [6, 5], 6),
+    "solo": (4, {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 3}, [4, 3, 3], 8),
 }
+#: the phones tried: the common 390x844 and a small 360x740
+PHONES = {"390x844": (390, 844), "360x740": (360, 740)}
 BOX_JS = """(id) => {
     const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
     if (!el) return null;
@@ -81,11 +85,23 @@ def enter_plain_hand(app, bids: dict, tricks: list[int]) -> tuple[int, dict]:
     return taps, where
 
 
+#: the tricks those taps save: the chosen counts in the order the entry offers them, the last
+#: filled in by the app
+SAVED_TRICKS = {
+    "standard": {"Ann & Cat": 7, "Bob & Dan": 6},
+    "ihop": {"Ann & Cat": 6, "Bob & Dan": 7},
+    "ihop-3": {"Ann": 6, "Bob": 5, "Cat": 6},
+    "ihop-6": {"Ann & Dan": 6, "Bob & Eve": 5, "Cat & Fay": 6},
+    "solo": {"Ann": 4, "Bob": 3, "Cat": 3, "Dan": 3},
+}
+
+
+@pytest.mark.parametrize("phone", sorted(PHONES))
 @pytest.mark.parametrize("preset", sorted(PLAIN))
-def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, preset):
+def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, preset, phone):
     n, bids, tricks, expected_taps = PLAIN[preset]
     gid = Repository(server.data_dir).create_game(preset, PLAYERS[n])
-    app = make_driver(phone=True)
+    app = make_driver(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
     app.open(f"game/{gid}")
     app.wait_id("save-hand")
     first_taps, first_where = enter_plain_hand(app, bids, tricks)
@@ -97,3 +113,7 @@ def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, pre
     assert "Hand 2 saved" in status(app)
     assert second_where == first_where  # the same rows in the same places, hand after hand
     app.screenshot(f"plain-{preset}")
+    # what was saved, read back from the data folder: the hand the taps meant, twice
+    saved = [h.to_dict() for h in Repository(server.data_dir).get(gid).game.hands]
+    want = {"bids": bids, "tricks": SAVED_TRICKS[preset]}
+    assert [{"bids": h["bids"], "tricks": h["tricks"]} for h in saved] == [want, want], saved

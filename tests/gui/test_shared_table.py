@@ -87,6 +87,12 @@ def saved(app, watchers: list, game, number: int) -> None:
         w.wait_id(f"sheet-row-{number}")
         for side in (AC, BD):
             score_is(w, side, sheet.scores[side])
+        if w.phone:  # the newest row in sight without a scroll, above the live hand
+            newest = w.page.locator(f'[flt-semantics-identifier="last-row"] '
+                                    f'[flt-semantics-identifier="sheet-row-{number}"]').first
+            newest.wait_for(state="attached")
+            box = newest.bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= w.page.viewport_size["height"], box
 
 
 # -- the Done-when: four devices ---------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from harness import Server
+from steps import pick
 from scorekeeper.engine import score_game
 from scorekeeper.storage import Repository
 
@@ -49,8 +50,10 @@ def phones(make_driver, path: str, *servers):
 
 def save(app, taps: list[str], saved: str) -> None:
     """Tap a hand in and save it; wait until the phone says `saved`."""
-    for identifier in [*taps, "save-hand"]:
-        app.tap(identifier)
+    for identifier in taps:  # "bid-Bob & Dan-10": a value behind its line's last chip is picked there
+        prefix, _, value = identifier.rpartition("-")
+        pick(app, prefix, value) if prefix else app.tap(identifier)
+    app.tap("save-hand")
     until(app, "entry-status", saved)
 
 

@@ -65,25 +65,58 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
                                                   selected=selected))
 
 
-def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], None],
-                 id_prefix: str, labels: dict[Any, str] | None = None,
-                 keeper: Keeper | None = None, one_line: bool = False,
-                 disabled: bool = False) -> ft.Row:
-    """A row of chips, one per value; `on_pick(value)` on tap.
+#: the gap between two chips of a line (px): seven 48 px chips fit 348 px (a 360 px phone)
+GAP = 2
 
-    Wrapping, or (`one_line`, a phone) one line that scrolls sideways: the
-    first values are in reach and the row never grows taller.
-    """
+
+def fitting(width: float) -> int:
+    """How many 48 px chips fit side by side on a line `width` px wide."""
+    return max(3, int((width + GAP) // (TARGET + GAP)))
+
+
+def value_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], None],
+                id_prefix: str, labels: dict[Any, str] | None = None,
+                keeper: Keeper | None = None, disabled: bool = False) -> list[ft.Control]:
+    """One chip per value (48 px wide when its label is short: '13', 'Nil'); `on_pick(value)` on tap."""
     controls = []
     for value in values:
         label = (labels or {}).get(value, str(value))
-        width = TARGET if len(label) <= 2 else None
+        width = TARGET if len(label) <= 3 else None
         controls.append(chip(label, value == selected, lambda v=value: on_pick(v),
                              f"{id_prefix}-{value}", width=width, keeper=keeper, disabled=disabled))
-    if one_line:
-        return _keep(keeper, id_prefix + "#line", ft.Row(controls, spacing=4, scroll=ft.ScrollMode.HIDDEN))
-    return _keep(keeper, id_prefix + "#row", ft.Row(controls, wrap=True, spacing=4,
-                                                    run_spacing=6))
+    return controls
+
+
+def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], None],
+                 id_prefix: str, labels: dict[Any, str] | None = None,
+                 keeper: Keeper | None = None, one_line: bool = False,
+                 disabled: bool = False, fit: int | None = None,
+                 on_more: Callable[[list], None] | None = None) -> ft.Row:
+    """A row of chips, one per value; `on_pick(value)` on tap.
+
+    Wrapping, or (`one_line`, a phone) one line that never scrolls: when the values
+    are more than `fit` chips, the line holds the first `fit - 1` and a last chip
+    ("9+", id `<prefix>-more`) that calls `on_more(the other values)` (a picker);
+    a value chosen there is what that last chip shows, filled, so the choice is
+    always in view.  Nothing on the line moves or grows.
+    """
+    values = list(values)
+    if not one_line:
+        return _keep(keeper, id_prefix + "#row", ft.Row(
+            value_chips(values, selected, on_pick, id_prefix, labels, keeper, disabled),
+            wrap=True, spacing=GAP, run_spacing=6))
+    if fit is None or len(values) <= fit or on_more is None:
+        shown, rest = values, []
+    else:
+        shown, rest = values[:fit - 1], values[fit - 1:]
+    controls = value_chips(shown, selected, on_pick, id_prefix, labels, keeper, disabled)
+    if rest:
+        chosen = selected in rest
+        label = (labels or {}).get(selected, str(selected)) if chosen else f"{rest[0]}+"
+        controls.append(chip(label, chosen, lambda: on_more(rest), f"{id_prefix}-more",
+                             keeper=keeper, disabled=disabled,
+                             tooltip=f"{rest[0]} to {rest[-1]}"))
+    return _keep(keeper, id_prefix + "#line", ft.Row(controls, spacing=GAP))
 
 
 def row(key: str, controls: list[ft.Control], keeper: Keeper | None = None, **kw) -> ft.Row:

@@ -6,8 +6,8 @@ its reason otherwise); the engine has the last word when the hand is saved.
 
 Laid out for a table that enters a hand without scrolling and without anything
 moving under a finger: the bid rows keep one order every hand (who bids first
-is a mark); on a phone each bidder's numbers are one line that scrolls
-sideways; the lock's line is always there, its raise is offered below the
+is a mark); on a phone each bidder's numbers are one line that never scrolls
+(the rare high bids behind its last chip, a picker); the lock's line is always there, its raise is offered below the
 tricks; one set of trick chips counts for the side chosen above it.
 """
 from __future__ import annotations
@@ -21,23 +21,27 @@ from .. import theme
 from ..keep import Keeper
 from ..models import NIL, HandDraft
 from ..testid import tid
-from .chips import chip as _chip, number_chips as _number_chips, row as _row
+from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: a notice this long fits beside Save on a phone; a longer one goes above it
 SHORT = 30
+#: Save, Misdeal and the status beside them (px): a big target, and a hand still fits a 360x740 phone
+BAR_HEIGHT = 52
 
 
 class EntryPanel:
     """The entry for one hand.  `on_save(draft)` returns an error message or None;
     `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP).
-    `one_line`: each bidder's number chips on one line that scrolls sideways (a phone).
+    `one_line`: each bidder's number chips on one line (a phone), as many as fit `width`
+    px, the rest behind the line's last chip.
     `on_change(draft)`: after each tap (the table's other phones follow the entry)."""
 
     def __init__(self, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
                  save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
                  lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None,
-                 one_line: bool = False, on_change: Callable[[HandDraft], None] | None = None):
+                 one_line: bool = False, on_change: Callable[[HandDraft], None] | None = None,
+                 width: float | None = None):
         self.draft = draft
         self.on_save = on_save
         self.on_change = on_change
@@ -50,7 +54,12 @@ class EntryPanel:
         self.keeper = Keeper()
         k = self.keeper
         self.chip = lambda *a, **kw: _chip(*a, keeper=k, **kw)
-        self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, one_line=one_line, **kw)
+        #: chips on a phone's line (`width`: the entry's, the screen's padding taken off)
+        self.fit = fitting(width) if one_line and width else None
+        self.width = width
+        if one_line and save_label == "Save hand":  # a phone: room beside Save for the status line
+            self.save_label = "Save"
+        self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, one_line=one_line, fit=self.fit, **kw)
         self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
         self.keep = k.keep
         self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
@@ -67,6 +76,14 @@ class EntryPanel:
         self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
                               or draft.unplayed)
         self.redraw(update=False)
+
+    def refit(self, width: float) -> None:
+        """The window changed width (a phone turned, a window resized): as many chips a line as fit now;
+        what was entered stays."""
+        fit = fitting(width) if self.one_line and width else None
+        if fit != self.fit or width != self.width:
+            self.fit, self.width = fit, width
+            self.redraw()
 
     def show(self, text: str, error: bool = False) -> None:
         """A message beside Save (an error in its box above it)."""
@@ -136,24 +153,35 @@ class EntryPanel:
                 bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=10),
                 live_region=True))
         keep = self.keep
-        status = keep("status", tid("entry-status", keep("status#t", ft.Text(
-            notice or self.draft.status(), size=13, max_lines=3,
-            color=ft.Colors.PRIMARY if notice else MUTED,
-            weight=ft.FontWeight.BOLD if notice else None,
-            overflow=ft.TextOverflow.ELLIPSIS)), live_region=True))
+        text = notice or self.draft.status()
+        colour, weight = (ft.Colors.PRIMARY, ft.FontWeight.BOLD) if notice else (MUTED, None)
+        beside: ft.Control | None = None
+        if len(text) <= self._beside_chars():
+            beside = keep("status", tid("entry-status", keep("status#t", ft.Text(
+                text, size=13, max_lines=3, color=colour, weight=weight)), live_region=True))
+        else:  # a reason too long for beside Save: above it, in full (Save does not move)
+            out.append(keep("status-above", tid("entry-status", keep("status-above#t", ft.Text(
+                text, size=13, color=colour, weight=weight)), live_region=True)))
         # a fixed height: Save stays put whether the line beside it is one line or three
         controls: list[ft.Control] = [keep("status#box", ft.Container(
-            status, expand=True, height=56, alignment=ft.Alignment.CENTER_LEFT))]
+            beside, expand=True, height=BAR_HEIGHT, alignment=ft.Alignment.CENTER_LEFT))]
         if self.on_misdeal:
             controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
-                "Misdeal", height=56, on_click=lambda e: self.on_misdeal())))))
+                "Misdeal", height=BAR_HEIGHT, on_click=lambda e: self.on_misdeal())))))
         controls.append(keep("save-hand", tid("save-hand", keep("save-hand#b", ft.FilledButton(
-            self.save_label, icon=ft.Icons.CHECK, height=56,
+            self.save_label, icon=ft.Icons.CHECK, height=BAR_HEIGHT,
             on_click=self._save, style=ft.ButtonStyle(
                 text_style=theme.text_style(17, True)))))))
         out.append(keep("buttons", ft.Row(controls, spacing=8,
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER)))
         return out
+
+    def _beside_chars(self) -> int:
+        """How many characters of the status fit in three lines beside Save (and Misdeal)."""
+        if not (self.one_line and self.width):
+            return 90
+        room = self.width - 16 - 112 - (108 if self.on_misdeal else 0)  # Save, Misdeal, the gaps
+        return 3 * int(room / 7.0)
 
     # -- bids ---------------------------------------------------------------
     def _bidder(self, bidder: str) -> ft.Control:
@@ -194,14 +222,15 @@ class EntryPanel:
         head = self.keep(f"bidder-{bidder}#head", ft.Row(
             [self._bidder_title(bidder, side.name if first_of_side else None), *toggles],
             spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        pick = lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))()  # noqa: E731
         parts: list[ft.Control] = [head, self.number_chips(
-            values, selected, lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))(),
-            f"bid-{bidder}", labels={NIL: "Nil"},
-            disabled=d.partnership and d.double_nil(side))]
+            values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"},
+            disabled=d.partnership and d.double_nil(side),
+            on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))]
         if blind_chips:
             parts.append(self.row(f"blind-{bidder}", blind_chips))
         return self.keep(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.keep(
-            f"bidder-{bidder}#col", ft.Column(parts, spacing=4, tight=True))))
+            f"bidder-{bidder}#col", ft.Column(parts, spacing=2, tight=True))))
 
     def _bidder_title(self, bidder: str, blind_side: str | None) -> ft.Control:
         """Name, 'bids first', Wheels/Boston; under it the blind line of the side."""
@@ -220,10 +249,10 @@ class EntryPanel:
         note = d.blind_note(blind_side) if blind_side else None
         if note:
             reason = d.blind_chance(blind_side).reason if d.blind_chance(blind_side) else None
+            # whole, on two lines if need be: 20 + 2 x 14 px, no taller than the chips beside it
             lines.append(keep(f"blind-reason-{bidder}", tid(f"blind-reason-{bidder}", keep(
-                f"blind-reason-{bidder}#t", ft.Text(
-                    note, size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    tooltip=reason)), label=reason)))
+                f"blind-reason-{bidder}#t", ft.Text(note, size=11, color=MUTED, tooltip=reason)),
+                label=reason)))
         return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
 
     def _blind_chip(self, bidder: str) -> ft.Control:
@@ -231,6 +260,20 @@ class EntryPanel:
         chance = d.blind_chance(d.side_of(bidder).name if not d.partnership else bidder)
         return self.chip("Blind", bidder in d.blind, self._tap(lambda: d.toggle_blind(bidder)),
                          f"blind-{bidder}", width=None, tooltip=chance.reason if chance else None)
+
+    def _picker(self, title: str, values: list, selected, pick: Callable, prefix: str) -> None:
+        """The values that did not fit on a phone's line, in a dialog: one tap picks and closes."""
+        page = self.column.page
+
+        def choose(value) -> None:
+            page.pop_dialog()
+            pick(value)
+        chips = value_chips(values, selected, choose, prefix)
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text(title),
+            content=tid("picker", ft.Row(chips, wrap=True, spacing=6, run_spacing=6, width=260)),
+            actions=[tid("picker-cancel", ft.TextButton("Cancel", height=theme.TARGET,
+                                                        on_click=lambda e: page.pop_dialog()))]))
 
     # -- the IHOP lock ----------------------------------------------------------
     def _lock_line(self) -> ft.Control:
@@ -243,8 +286,13 @@ class EntryPanel:
         else:  # the raises chosen: the lock as it now stands, not the first round's offer
             now = self.lock(d, dict(d.raised))
             text = now.text if now.locked else f"Bids total {now.total} of {now.tricks} after the raise: not locked"
+        full = text
+        if self.one_line and not any(d.raised.values()) and d.bids_complete():
+            first = self.lock(d, None)
+            if first.locked is False:  # a phone: who may raise is said by the raise rows below
+                text = f"Bids total {first.total} of {first.tricks}: open, may be raised"
         return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
-            text, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=text))))
+            text, size=13, tooltip=full)), label=full))
 
     def _raise(self) -> ft.Control | None:
         """The lock round's raises (below the tricks, so it never pushes them)."""
@@ -255,11 +303,13 @@ class EntryPanel:
         if first.locked is not False or not first.raiser:
             return None
         raiser = first.raiser
+        chosen = d.raised.get(raiser, 0)
+        pick = lambda v: self._tap(lambda: d.set_raise(raiser, v))()  # noqa: E731
         rows: list[ft.Control] = [
             self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
-            self.number_chips(range(0, first.max_raise + 1), d.raised.get(raiser, 0),
-                              lambda v: self._tap(lambda: d.set_raise(raiser, v))(),
-                              f"raise-{raiser}", labels={0: "No"})]
+            self.number_chips(range(0, first.max_raise + 1), chosen, pick, f"raise-{raiser}", labels={0: "No"},
+                              on_more=lambda rest: self._picker(f"{raiser} raises by", rest, chosen, pick,
+                                                                f"raise-{raiser}"))]
         dealer_side = first.dealer_side
         after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
         if after.locked is False and after.max_raise:

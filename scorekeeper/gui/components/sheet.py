@@ -212,6 +212,14 @@ def _head(sides: list[str], compact: bool, bags: bool) -> ft.Control:
     return ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4))
 
 
+def last_row(sheet, game, sides: list[str], compact: bool, on_tap: Callable[[int], None]) -> ft.Control | None:
+    """The newest deal's row on its own (a viewer's phone keeps it in sight above the live hand),
+    or None before the first."""
+    if not sheet.hands:
+        return None
+    return _row(sheet.hands[-1], game.hands[-1], sides, compact, on_tap, shows_bags(sheet, game.rules))
+
+
 def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
     """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
     no points to explain); a hand thrown out says why on its breakdown."""

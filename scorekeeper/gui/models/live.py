@@ -12,6 +12,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
+from ...engine import pass_direction
+from ...engine.table import PASS_CYCLE
 from .draft import NIL, HandDraft
 
 NO_BID = "\u2014"  # an em dash: not bid yet
@@ -108,6 +110,18 @@ def deal_words(session) -> list[str]:
     if note:
         words.append(note[:1].upper() + note[1:])
     return words
+
+
+def longest_deal_line(session) -> int:
+    """The most characters `deal_words` joined with ' · ' can have in any hand of this game as it
+    stands (any dealer and leader, any pass of the cycle): a phone keeps the line that tall."""
+    n, game = session.next, session.game
+    words = deal_words(session)
+    longest_name = max(len(p) for p in game.players)
+    passes = [len(text or "") for _, text in (pass_direction(game, k) for k in range(len(PASS_CYCLE)))]
+    now = sum(len(w) for w in words) + 3 * (len(words) - 1)
+    return (now - len(n.pass_text or "") + max(passes) - len(n.dealer) - (len(n.leader) if n.leader else 0)
+            + 2 * longest_name)
 
 
 def watched(session, live: LiveHand | None, by: str = "The scorekeeper") -> Watched:

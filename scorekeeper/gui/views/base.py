@@ -51,6 +51,15 @@ class BaseScreen:
     def resized(self) -> None:
         if self.layout_key() != self._built_for:
             self.app.refresh()
+            return
+        panel = getattr(self, "panel", None)  # a hand's entry: its lines of chips fit the new width
+        if panel is not None:
+            panel.refit(self.entry_width)
+
+    @property
+    def entry_width(self) -> float:
+        """The width a hand's entry has on this screen (the view's padding taken off)."""
+        return self.width - 24
 
     def notify(self, text: str) -> bool:
         return False

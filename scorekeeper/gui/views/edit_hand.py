@@ -40,7 +40,7 @@ class Screen(HandScreen):
         if hand.get("misdeal"):
             return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]
         self.panel = EntryPanel(draft, self.save, save_label="Save changes",
-                                lock=self.session.lock, one_line=not self.wide)
+                                lock=self.session.lock, one_line=not self.wide, width=self.entry_width)
         self.edit_version = self.session.version  # the game as it was when the edit began
         n = draft.next
         info = tid("edit-info", ft.Text(

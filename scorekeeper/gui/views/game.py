@@ -6,18 +6,24 @@ the entry side by side.
 """
 from __future__ import annotations
 
+import math
+
 import flet as ft
 
 from .. import exchange, theme
 from ..components import sheet as sheetui
 from ..components.chips import chip
 from ..components.entry import EntryPanel
-from ..models.live import deal_words
+from ..models.live import deal_words, longest_deal_line
 from ..testid import tid
 from .base import GameScreen
 from .share_table import share as share_table
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
+#: the deal line on a phone (14 px text): at most this many px a character, this many a line
+CHAR_PX, LINE_PX = 7.6, 20
+#: a phone's entry: px left and right of it (seven 48 px chips fit a line on a 360 px phone)
+PHONE_SIDE = 6
 
 
 class Screen(GameScreen):
@@ -36,7 +42,7 @@ class Screen(GameScreen):
         self.entry_box = ft.Column(spacing=12, tight=True)
         self.info_box = ft.Container()
         self.kept_box = ft.Container(visible=False)
-        self.bar_box = ft.Container(padding=ft.Padding.only(left=10, right=10, top=6, bottom=8),
+        self.bar_box = ft.Container(padding=ft.Padding.only(left=10, right=10, top=6, bottom=6),
                                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
         self.tabs_box = ft.Container()
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
@@ -81,7 +87,7 @@ class Screen(GameScreen):
         top = ft.Container(ft.Column([self.totals, self.tabs_box], spacing=6, tight=True),
                            padding=ft.Padding.only(left=10, right=10, top=6))
         return ft.View(appbar=appbar, controls=[top, ft.Container(
-            scroller, padding=ft.Padding.symmetric(horizontal=10), expand=True), self.bar_box],
+            scroller, padding=ft.Padding.symmetric(horizontal=PHONE_SIDE), expand=True), self.bar_box],
             padding=0, spacing=0)
 
     # -- content ------------------------------------------------------------------
@@ -146,10 +152,15 @@ class Screen(GameScreen):
         s = self.session
         bits = deal_words(s)
         spans = [ft.TextSpan(" \u00b7 ".join(bits), ft.TextStyle(size=14))]
+        label = f"{s.hand_title}: {' · '.join(bits)}"
         if self.wide:
             spans.insert(0, ft.TextSpan(s.hand_title + "  ", ft.TextStyle(
                 size=18, weight=ft.FontWeight.BOLD)))
-        return tid("next-hand", ft.Text(spans=spans), label=f"{s.hand_title}: {' · '.join(bits)}")
+            return tid("next-hand", ft.Text(spans=spans), label=label)
+        # a phone: the line keeps one height all game (the dealer and the pass change every
+        # hand), so the entry under it never moves between hands
+        lines = max(1, math.ceil(longest_deal_line(s) * CHAR_PX / max(1, self.entry_width)))
+        return tid("next-hand", ft.Container(ft.Text(spans=spans), height=lines * LINE_PX), label=label)
 
     def game_over(self) -> ft.Control:
         return super().game_over([
@@ -170,10 +181,14 @@ class Screen(GameScreen):
             # only the parts that change: a whole-page diff costs tens of ms
             self.page.update(*self.sheet_parts(), self.entry_box, self.bar_box)
 
+    @property
+    def entry_width(self) -> float:
+        return self.width - 2 * PHONE_SIDE
+
     # -- actions -----------------------------------------------------------
     def new_draft(self) -> None:
         self.panel = EntryPanel(self.session.draft(), self.save, on_misdeal=self.ask_misdeal,
-                                lock=self.session.lock, one_line=not self.wide,
+                                lock=self.session.lock, one_line=not self.wide, width=self.entry_width,
                                 on_change=lambda draft: self.app.publish_entry(self.game_id, draft))
         self.entry_version = self.session.version  # the game the entry is made on
 

@@ -35,6 +35,7 @@ class Screen(GameScreen):
         self.title = rules.title or rules.name
         self.totals = ft.Container()
         self.live_box = ft.Container()
+        self.last_box = ft.Container()  # a phone: the newest row, in sight above the live hand
         self.pen_box = ft.Container()
         self.sheet_box = ft.Column(spacing=0, tight=True)
         self.fill()
@@ -45,7 +46,7 @@ class Screen(GameScreen):
                           vertical_alignment=ft.CrossAxisAlignment.START)
             return ft.View(appbar=self.appbar(), controls=[ft.Container(body, padding=12, expand=True)],
                            padding=0)
-        column = ft.Column([self.totals, self.live_box, self.pen_box, self.sheet_box], spacing=8,
+        column = ft.Column([self.totals, self.last_box, self.live_box, self.pen_box, self.sheet_box], spacing=8,
                            scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.View(appbar=self.appbar(), controls=[ft.Container(
             column, padding=ft.Padding.only(left=10, right=10, top=6), expand=True)], padding=0)
@@ -75,6 +76,9 @@ class Screen(GameScreen):
         self.totals.content = sheetui.header(s.sheet, s.game.rules, sides, compact, self.totals_keeper)
         self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, self.sheet_compact, self.open_hand,
                                                  cache=self.sheet_cache, empty=EMPTY)]
+        last = None if self.wide else sheetui.last_row(s.sheet, s.game, sides, self.sheet_compact, self.open_hand)
+        self.last_box.content = tid("last-row", ft.Column([
+            ft.Text("Last saved", size=12, color=MUTED), last], spacing=2, tight=True)) if last else None
 
     def fill_live(self) -> None:
         """The hand being entered (as the pen holder has it now), or the game's end."""
@@ -86,12 +90,9 @@ class Screen(GameScreen):
         w = watched(s, self.app.served.board.latest(self.game_id, s.version),
                     by=tables.pen_name(self.game_id))
         keep = self.live_keeper.keep
-        rows: list[ft.Control] = [
-            keep("head", ft.Row([
-                keep("title", ft.Text(w.title, size=18, weight=ft.FontWeight.BOLD)),
-                keep("deal", ft.Text(w.deal, size=14, color=MUTED, expand=True, max_lines=2,
-                                     overflow=ft.TextOverflow.ELLIPSIS)),
-            ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        rows: list[ft.Control] = [  # the deal line under the title, whole (a phone has no room beside it)
+            keep("title", ft.Text(w.title, size=18, weight=ft.FontWeight.BOLD)),
+            keep("deal", tid("live-deal", keep("deal#t", ft.Text(w.deal, size=14, color=MUTED)))),
         ]
         for row, bid in w.bids:
             first = f"  {w.first_words}" if row == w.first else ""
@@ -142,7 +143,7 @@ class Screen(GameScreen):
             return
         self.fill_sheet()
         self.fill_live()
-        self.page.update(self.totals, self.sheet_box, self.live_box)
+        self.page.update(self.totals, *([] if self.wide else [self.last_box]), self.sheet_box, self.live_box)
 
     def table_changed(self, game_id: str, what: str) -> None:
         if game_id != self.game_id:

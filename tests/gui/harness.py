@@ -50,6 +50,36 @@ class DrawnBroken(AssertionError):
     """The screen shows Flutter's error box: a widget failed to lay out."""
 
 
+class TapCovered(AssertionError):
+    """Something else lies over the middle of the control a test taps: the tap would go to it."""
+
+
+# What is at the point a tap goes to, in the DOM of Flutter's semantics tree: only nodes that take
+# pointer events are hit (a button, a text box, a message, a dialog's barrier; a plain node is
+# `pointer-events: none`).  Measured in Chromium (tests/gui/test_harness_checks.py): over a
+# plain button the element is the button's node (the `role=button` one inside its test id's
+# node); over a button under a SnackBar it is the message's node; a modal dialog takes what
+# lies under it out of the tree (such a tap fails finding its control) and its barrier covers
+# the rest.  So the tap is the control's when the element there is the control, one inside it,
+# or one holding it (a node that takes pointer events and holds no other: nothing lies over
+# it).  A pane drawn over the control with no semantics of its own is not seen.
+_COVER_JS = """(el, [x, y]) => {
+    const top = document.elementFromPoint(x, y);
+    if (top === null) return 'nothing (the point is off the page)';
+    if (top === el || el.contains(top) || top.contains(el)) return null;
+    const name = (e) => {
+        let named = e;
+        while (named && !(named.getAttribute && named.getAttribute('flt-semantics-identifier')))
+            named = named.parentElement;
+        const text = (e.getAttribute('aria-label') || e.innerText || '').trim().split('\\n')[0].slice(0, 40);
+        return [named ? `"${named.getAttribute('flt-semantics-identifier')}"` : `<${e.tagName.toLowerCase()}>`,
+                e.getAttribute('role') ? `(${e.getAttribute('role')})` : '',
+                text ? `“${text}”` : ''].filter(Boolean).join(' ');
+    };
+    return `${name(top)} lies over ${name(el)}`;
+}"""
+
+
 def grey_pixels(png: Path | bytes) -> int:
     """How many pixels of a screenshot have the grey of Flutter's error box (±4 each channel)."""
     import io
@@ -73,10 +103,12 @@ class Server:
 
     `token`: the secret of its host link (`host_link`), given through SCOREKEEPER_HOST_TOKEN so
     the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
-    the tests still open it at 127.0.0.1)."""
+    the tests still open it at 127.0.0.1); `program`: what python runs (the app, or a test
+    app that takes the same flags, as tests/gui/probe_app.py does)."""
 
     def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
-                 host: str = "127.0.0.1", token: str | None = None):
+                 host: str = "127.0.0.1", token: str | None = None,
+                 program: tuple[str, ...] = ("-m", "scorekeeper.gui")):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -93,7 +125,7 @@ class Server:
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", host,
+            [sys.executable, *program, "--serve", "--host", host,
              "--port", str(self.port), "--data", str(data_dir)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.ready_after = self._wait()
@@ -247,7 +279,9 @@ class Driver:
         Pointer events at its position, as a finger would; scrolled into view
         first when it is off screen.  Retried when Flutter redraws the node.
         The screen is checked for Flutter's error box first: every state a
-        test taps in is a state it has seen drawn.
+        test taps in is a state it has seen drawn.  The tap fails (TapCovered)
+        when something else lies over the control's centre (a message at the
+        bottom, say): a finger would tap that instead.
         """
         from playwright.sync_api import Error
         self.assert_drawn(" before a tap")
@@ -261,6 +295,9 @@ class Driver:
                 if box != before:
                     box = self._settled_box(loc)
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
+                if covered:
+                    raise TapCovered(f"a tap at ({x:.0f}, {y:.0f}) would miss its control: {covered}")
                 if self.phone:
                     self.page.touchscreen.tap(x, y)
                 else:

@@ -1,0 +1,76 @@
+"""A tiny Flet app that shows the harness's own checks at work (tests/gui/test_harness_checks.py).
+
+Served exactly as the real app is (`Server(..., program=PROBE)`: the same flags, fonts, guard and
+uvicorn), one page per route:
+
+- `/cover`: buttons "plain", "show-message" (a SnackBar, id "message", as `App.message` shows)
+  and "under" at the bottom of the screen, where the message goes; every tap is written in "log".
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import flet as ft
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's scorekeeper, as `-m` has it
+from scorekeeper.gui.app import _serve, assets_or_warn, bind  # noqa: E402
+
+
+def cover(page: ft.Page) -> list[ft.Control]:
+    log = ft.Text("", selectable=False)
+
+    def tapped(name: str):
+        def on_click(e) -> None:
+            log.value = f"{log.value} {name}".strip()
+            log.update()
+        return on_click
+
+    def show_message(e) -> None:
+        tapped("show-message")(e)
+        page.show_dialog(ft.SnackBar(ft.Semantics(identifier="message", content=ft.Text("A message")),
+                                     duration=ft.Duration(seconds=60)))
+
+    def button(identifier: str, text: str, on_click) -> ft.Control:
+        return ft.Semantics(identifier=identifier, content=ft.FilledButton(text, height=48, on_click=on_click))
+
+    return [
+        button("plain", "Plain", tapped("plain")),
+        button("show-message", "Show message", show_message),
+        ft.Semantics(identifier="log", content=log),
+        ft.Container(expand=True),
+        ft.Semantics(identifier="under", content=ft.FilledButton("Under", height=48, width=300,
+                                                                   on_click=tapped("under"))),
+    ]
+
+
+PAGES = {"/cover": cover}
+
+
+def main(page: ft.Page) -> None:
+    page.title = "probe"
+
+    def show(e=None) -> None:
+        page.controls.clear()
+        page.add(ft.Column(PAGES.get(page.route, cover)(page), expand=True))
+
+    page.on_route_change = show
+    show()
+
+
+def run() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--serve", action="store_true")  # the real app's flags, as Server gives them
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--data")
+    args = parser.parse_args()
+    assets = assets_or_warn()
+    sock = bind(args.host, args.port)
+    _serve(ft.run(main, export_asgi_app=True, assets_dir=str(assets) if assets else None,
+                  no_cdn=True, name=""), sock)
+
+
+if __name__ == "__main__":
+    run()

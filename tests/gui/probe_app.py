@@ -5,6 +5,10 @@ uvicorn), one page per route:
 
 - `/cover`: buttons "plain", "show-message" (a SnackBar, id "message", as `App.message` shows)
   and "under" at the bottom of the screen, where the message goes; every tap is written in "log".
+- `/cut`: short scrolling lists, each with one tappable control cut by the list's far edge:
+  a 20x20 one ("small") and a 48x48 one ("big") in lists going down, and the same across
+  ("small-across", "big-across"); and a 48x48 one in a list the wheel does not reach, so it
+  cannot be scrolled in and measured whole ("big-stuck").
 """
 from __future__ import annotations
 
@@ -45,7 +49,29 @@ def cover(page: ft.Page) -> list[ft.Control]:
     ]
 
 
-PAGES = {"/cover": cover}
+def cut(page: ft.Page) -> list[ft.Control]:
+    def tappable(identifier: str, size: int) -> ft.Control:
+        return ft.Semantics(identifier=identifier, button=True, label=identifier, content=ft.Container(
+            width=size, height=size, bgcolor=ft.Colors.PRIMARY, on_click=lambda e: None))
+
+    # each control starts half its size before the list's far edge: half of it is cut off
+    def down(identifier: str, size: int) -> ft.Control:
+        return ft.Container(height=200, width=100, border=ft.Border.all(1, ft.Colors.OUTLINE), content=ft.ListView(
+            [ft.Container(height=200 - size // 2), ft.Row([tappable(identifier, size)]), ft.Container(height=400)],
+            spacing=0, padding=0))
+
+    def across(identifier: str, size: int) -> ft.Control:
+        return ft.Container(width=300, border=ft.Border.all(1, ft.Colors.OUTLINE), content=ft.Row(
+            [ft.Container(width=300 - size // 2, height=size), tappable(identifier, size), ft.Container(width=400)],
+            spacing=0, scroll=ft.ScrollMode.HIDDEN))
+
+    # a list the wheel does not reach (a pane lies over it): its control stays cut
+    stuck = ft.Stack([down("big-stuck", 48),
+                      ft.Container(width=100, height=200, bgcolor=ft.Colors.with_opacity(0.1, ft.Colors.BLACK))])
+    return [ft.Row([down("small", 20), down("big", 48), stuck]), across("small-across", 20), across("big-across", 48)]
+
+
+PAGES = {"/cover": cover, "/cut": cut}
 
 
 def main(page: ft.Page) -> None:

@@ -1,7 +1,9 @@
 """The harness's own checks, each seen to catch what it is there for: real Flet pages in headless
 Chromium, the small app of tests/gui/probe_app.py (served as the app is).
 
-- a tap on a control under something else (a message) fails, naming what covers it.
+- a tap on a control under something else (a message) fails, naming what covers it;
+- a control cut by the edge of its list is scrolled in and measured; a small one is caught, a
+  48x48 one passes, one that cannot be scrolled in fails ("could not measure").
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 
 from harness import Server, TapCovered
 from steps import wait_label
+from targets import assert_targets, measure, targets
 
 PROBE = (str(Path(__file__).with_name("probe_app.py")),)
 
@@ -49,3 +52,31 @@ def test_a_tap_on_a_button_under_a_message_fails_naming_the_message(make_driver,
     app.tap("plain")  # what the message leaves free is tapped as before
     wait_label(app, "log", "show-message plain")
     assert "under" not in app.text_of("log")  # and the refused taps were never made
+
+
+# -- 48 px: a control cut by its list is measured whole, or fails ------------------------------
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_a_control_cut_by_its_list_is_scrolled_in_and_measured(make_driver, probe, phone, capsys):
+    app = probe_page(make_driver, probe, "cut", phone=phone)
+    app.wait_id("big-stuck")
+    first = {t.id: t for t in targets(app)}
+    assert set(first) == {"small", "big", "big-stuck", "small-across", "big-across"}
+    for name in first:  # every one starts cut: half of it is past the edge of its list
+        assert first[name].cut, name
+        assert min(first[name].width, first[name].height) < 0.5 * (20 if "small" in name else 48) + 1, first[name]
+
+    measured = measure(app)
+    failing = {t.id: t for t in measured.failures}
+    assert measured.count == 5
+    assert set(failing) == {"small", "small-across", "big-stuck"}, measured
+    for name in ("small", "small-across"):  # caught, measured whole: 20x20
+        assert (round(failing[name].width), round(failing[name].height), failing[name].note) == (20, 20, ""), measured
+    assert failing["big-stuck"].note.startswith("could not measure"), measured  # never a pass unmeasured
+    # measuring left the lists as it found them
+    assert {t.id: (t.width, t.height) for t in targets(app)} == {n: (t.width, t.height) for n, t in first.items()}
+
+    with pytest.raises(AssertionError, match="small.*small-across.*big-stuck|small.*big-stuck.*small-across"):
+        assert_targets(app, "probe")
+    assert "probe: 5 tappable controls measured, 3 under 48 px" in capsys.readouterr().out
+    assert len(app.small_targets()) == 3
+    assert f"{app.name}: 5 tappable controls measured" in capsys.readouterr().out

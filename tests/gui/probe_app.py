@@ -5,6 +5,8 @@ uvicorn), one page per route:
 
 - `/cover`: buttons "plain", "show-message" (a SnackBar, id "message", as `App.message` shows)
   and "under" at the bottom of the screen, where the message goes; every tap is written in "log".
+- `/broken`: Flutter's error box (what expands in a row that wraps), under a text ("above");
+  it fits the screen, so no semantics node is tall: only its grey shows it.
 - `/cut`: short scrolling lists, each with one tappable control cut by the list's far edge:
   a 20x20 one ("small") and a 48x48 one ("big") in lists going down, and the same across
   ("small-across", "big-across"); and a 48x48 one in a list the wheel does not reach, so it
@@ -71,7 +73,13 @@ def cut(page: ft.Page) -> list[ft.Control]:
     return [ft.Row([down("small", 20), down("big", 48), stuck]), across("small-across", 20), across("big-across", 48)]
 
 
-PAGES = {"/cover": cover, "/cut": cut}
+def broken(page: ft.Page) -> list[ft.Control]:
+    # a control that expands in a row that wraps has no width to fill: Flutter draws its error box
+    return [ft.Semantics(identifier="above", content=ft.Text("Above the box")),
+            ft.Row([ft.Container(ft.Text("wide"), expand=True)], wrap=True)]
+
+
+PAGES = {"/cover": cover, "/cut": cut, "/broken": broken}
 
 
 def main(page: ft.Page) -> None:

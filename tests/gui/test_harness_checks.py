@@ -1,9 +1,11 @@
 """The harness's own checks, each seen to catch what it is there for: real Flet pages in headless
-Chromium, the small app of tests/gui/probe_app.py (served as the app is).
+Chromium, the small app of tests/gui/probe_app.py (served as the app is) and the app itself.
 
 - a tap on a control under something else (a message) fails, naming what covers it;
 - a control cut by the edge of its list is scrolled in and measured; a small one is caught, a
-  48x48 one passes, one that cannot be scrolled in fails ("could not measure").
+  48x48 one passes, one that cannot be scrolled in fails ("could not measure");
+- Flutter's error box fails a screen when the harness goes or opens there (its grey, when no
+  semantics node shows it), and a screenshot with a block of its grey fails.
 """
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import Server, TapCovered
+from harness import ERROR_GREY, GREY_BLOCK, DrawnBroken, Server, TapCovered, grey_block, grey_pixels
+from scorekeeper.storage import Repository
 from steps import wait_label
 from targets import assert_targets, measure, targets
 
@@ -80,3 +83,40 @@ def test_a_control_cut_by_its_list_is_scrolled_in_and_measured(make_driver, prob
     assert "probe: 5 tappable controls measured, 3 under 48 px" in capsys.readouterr().out
     assert len(app.small_targets()) == 3
     assert f"{app.name}: 5 tappable controls measured" in capsys.readouterr().out
+
+
+# -- Flutter's error box ---------------------------------------------------------------------
+def test_going_or_opening_where_the_error_box_shows_fails(make_driver, probe):
+    app = probe_page(make_driver, probe, "cover")
+    with pytest.raises(DrawnBroken, match="after going to /broken.*grey of Flutter's error box"):
+        app.go("broken")
+    with pytest.raises(DrawnBroken, match="grey of Flutter's error box"):
+        app.screenshot("probe-broken")
+    app.go("cover")  # (the end of the test looks again: it must find a screen drawn)
+    other = make_driver(phone=False, host=False, on=probe)
+    with pytest.raises(DrawnBroken, match="after opening /broken"):
+        other.open("broken")
+    other.go("cover")
+
+
+def test_a_grey_block_fails_a_screenshot_and_a_real_screen_passes(make_driver, server, tmp_path):
+    from PIL import Image
+
+    game = Repository(server.data_dir).create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
+    app = make_driver(phone=True)
+    app.open(f"game/{game}")
+    app.wait_id("save-hand")
+    shot = app.screenshot("harness-real-screen")  # passes its checks
+    assert grey_block(shot) is None
+
+    def with_grey(width: int, height: int) -> Path:
+        image = Image.open(shot).convert("RGB")
+        image.paste(ERROR_GREY, (100, 300, 100 + width, 300 + height))
+        path = tmp_path / f"grey-{width}x{height}.png"
+        image.save(path)
+        return path
+
+    with pytest.raises(DrawnBroken, match=r"a block of the grey of Flutter's error box.*\(100, 300"):
+        app.assert_no_grey_block(with_grey(GREY_BLOCK, GREY_BLOCK))
+    bar = with_grey(GREY_BLOCK - 1, 400)  # more of that grey than a block, but narrower: not one
+    assert grey_pixels(bar) > GREY_BLOCK ** 2 and grey_block(bar) is None

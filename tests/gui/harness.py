@@ -14,7 +14,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "screenshots"
+#: where screenshots go: screenshots/ at the top of the checkout, or under pytest-xdist one
+#: folder a worker (screenshots/gw0, ...), so two workers never write over each other's
+SCREENSHOTS = ROOT / "screenshots" / os.environ.get("PYTEST_XDIST_WORKER", "")
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -456,7 +458,7 @@ class Driver:
     def screenshot(self, screen: str, check: bool = True) -> Path:
         """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box,
         or, on a phone, a tappable control under 48x48 px."""
-        SCREENSHOTS.mkdir(exist_ok=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         if not self.phone:  # no hover tooltip from the last click in the picture
             self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
         self.settle()

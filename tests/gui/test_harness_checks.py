@@ -5,15 +5,19 @@ Chromium, the small app of tests/gui/probe_app.py (served as the app is) and the
 - a control cut by the edge of its list is scrolled in and measured; a small one is caught, a
   48x48 one passes, one that cannot be scrolled in fails ("could not measure");
 - Flutter's error box fails a screen when the harness goes or opens there (its grey, when no
-  semantics node shows it), and a screenshot with a block of its grey fails.
+  semantics node shows it), and a screenshot with a block of its grey fails;
+- each pytest-xdist worker writes its screenshots in a folder of its own.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from harness import ERROR_GREY, GREY_BLOCK, DrawnBroken, Server, TapCovered, grey_block, grey_pixels
+from harness import ERROR_GREY, GREY_BLOCK, ROOT, DrawnBroken, Server, TapCovered, grey_block, grey_pixels
 from scorekeeper.storage import Repository
 from steps import wait_label
 from targets import assert_targets, measure, targets
@@ -120,3 +124,15 @@ def test_a_grey_block_fails_a_screenshot_and_a_real_screen_passes(make_driver, s
         app.assert_no_grey_block(with_grey(GREY_BLOCK, GREY_BLOCK))
     bar = with_grey(GREY_BLOCK - 1, 400)  # more of that grey than a block, but narrower: not one
     assert grey_pixels(bar) > GREY_BLOCK ** 2 and grey_block(bar) is None
+
+
+# -- screenshots ---------------------------------------------------------------------------
+def test_each_xdist_worker_has_a_screenshot_folder_of_its_own():
+    def folder(env: dict) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "PYTEST_XDIST_WORKER"} | env
+        return subprocess.run([sys.executable, "-c", "import harness; print(harness.SCREENSHOTS)"],
+                              cwd=Path(__file__).parent, env=env, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    assert folder({"PYTEST_XDIST_WORKER": "gw3"}) == str(ROOT / "screenshots" / "gw3")
+    assert folder({}) == str(ROOT / "screenshots")

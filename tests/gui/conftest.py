@@ -62,7 +62,7 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     if report.when == "call":
-        item.gui_failed = report.failed
+        item.gui_failed, item.gui_passed = report.failed, report.passed
 
 
 @pytest.fixture
@@ -89,12 +89,18 @@ def make_driver(browser, server, request):
         return driver
 
     yield make
-    if getattr(request.node, "gui_failed", False):  # what was on screen, for the report
-        for d in drivers:
-            try:
-                safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
-                print("failure screenshot:", d.screenshot(f"FAILED-{safe}", check=False))
-            except Exception:
-                pass
-    for c in contexts:
-        c.close()
+    try:
+        if getattr(request.node, "gui_failed", False):  # what was on screen, for the report
+            for d in drivers:
+                try:
+                    safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
+                    print("failure screenshot:", d.screenshot(f"FAILED-{safe}", check=False))
+                except Exception:
+                    pass
+        elif getattr(request.node, "gui_passed", False):  # it passed: what it left is drawn too
+            for d in drivers:
+                if not d.page.is_closed():
+                    d.assert_drawn(f" at the end of the test ({d.name})", picture=True)
+    finally:
+        for c in contexts:
+            c.close()

@@ -14,7 +14,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "screenshots"
+#: where screenshots go: screenshots/ at the top of the checkout, or under pytest-xdist one
+#: folder a worker (screenshots/gw0, ...), so two workers never write over each other's
+SCREENSHOTS = ROOT / "screenshots" / os.environ.get("PYTEST_XDIST_WORKER", "")
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -27,8 +29,16 @@ DESKTOP = dict(viewport={"width": 1280, "height": 860})
 # 100,000 px tall when the failure is an unbounded height.  Two ways to see one:
 #: no semantics node is this tall or scrolls this far (css px); a long sheet is ~5,000
 BROKEN_EXTENT = 20_000
-#: ... and a screenshot holds no more than this many pixels of the box's grey
-ERROR_GREY, BROKEN_PIXELS = (196, 196, 195), 20_000
+#: ... and no screenshot holds a solid square of the box's grey this big (device px).  Why a
+#: square and not a count: the 43 screenshots of test_screens, test_plain_hands, test_flows and
+#: test_message_actions (phone and desktop, light and dark) hold 0 to 423 px of that grey, the
+#: most in one solid square 2x2 px (anti-aliased edges and text); a real error box is a solid
+#: rectangle (tests/gui/probe_app.py's: 1,189,926 px on a phone).  A count allowance just above
+#: 423 would grow with what a right screen shows (more text, more anti-aliased grey) and pass
+#: a box that is small; a solid square does not come from text: one of 16 device px (8 css px
+#: on a phone) is 8 times the largest seen and smaller than a control that failed to lay out
+#: (the old allowance, 20,000 px, passed a grey square of 140x140 px).
+ERROR_GREY, GREY_BLOCK = (196, 196, 195), 16
 _BROKEN_JS = """(limit) => {
     const found = [];
     for (const el of document.querySelectorAll('flt-semantics')) {
@@ -50,8 +60,38 @@ class DrawnBroken(AssertionError):
     """The screen shows Flutter's error box: a widget failed to lay out."""
 
 
-def grey_pixels(png: Path | bytes) -> int:
-    """How many pixels of a screenshot have the grey of Flutter's error box (±4 each channel)."""
+class TapCovered(AssertionError):
+    """Something else lies over the middle of the control a test taps: the tap would go to it."""
+
+
+# What is at the point a tap goes to, in the DOM of Flutter's semantics tree: only nodes that take
+# pointer events are hit (a button, a text box, a message, a dialog's barrier; a plain node is
+# `pointer-events: none`).  Measured in Chromium (tests/gui/test_harness_checks.py): over a
+# plain button the element is the button's node (the `role=button` one inside its test id's
+# node); over a button under a SnackBar it is the message's node; a modal dialog takes what
+# lies under it out of the tree (such a tap fails finding its control) and its barrier covers
+# the rest.  So the tap is the control's when the element there is the control, one inside it,
+# or one holding it (a node that takes pointer events and holds no other: nothing lies over
+# it).  A pane drawn over the control with no semantics of its own is not seen.
+_COVER_JS = """(el, [x, y]) => {
+    const top = document.elementFromPoint(x, y);
+    if (top === null) return 'nothing (the point is off the page)';
+    if (top === el || el.contains(top) || top.contains(el)) return null;
+    const name = (e) => {
+        let named = e;
+        while (named && !(named.getAttribute && named.getAttribute('flt-semantics-identifier')))
+            named = named.parentElement;
+        const text = (e.getAttribute('aria-label') || e.innerText || '').trim().split('\\n')[0].slice(0, 40);
+        return [named ? `"${named.getAttribute('flt-semantics-identifier')}"` : `<${e.tagName.toLowerCase()}>`,
+                e.getAttribute('role') ? `(${e.getAttribute('role')})` : '',
+                text ? `“${text}”` : ''].filter(Boolean).join(' ');
+    };
+    return `${name(top)} lies over ${name(el)}`;
+}"""
+
+
+def _grey_mask(png: Path | bytes):
+    """White where a screenshot has the grey of Flutter's error box (±4 each channel)."""
     import io
 
     from PIL import Image, ImageChops
@@ -59,7 +99,31 @@ def grey_pixels(png: Path | bytes) -> int:
     image = Image.open(io.BytesIO(png) if isinstance(png, bytes) else png).convert("RGB")
     near = [band.point([255 if abs(v - c) <= 4 else 0 for v in range(256)])
             for band, c in zip(image.split(), ERROR_GREY)]
-    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
+    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2])
+
+
+def grey_pixels(png: Path | bytes) -> int:
+    """How many pixels of a screenshot have the grey of Flutter's error box."""
+    return _grey_mask(png).histogram()[255]
+
+
+def grey_block(png: Path | bytes, side: int = 0) -> tuple[int, int, int, int] | None:
+    """Where a screenshot holds a solid square of the error box's grey, `side` pixels each way
+    (GREY_BLOCK unless given): (left, top, right, bottom) around all such squares, or None."""
+    from PIL import Image, ImageChops
+
+    side = side or GREY_BLOCK
+    mask = _grey_mask(png)
+    width, height = mask.size
+    for across in (True, False):  # white where `side` pixels right of (then below) it are all white
+        have = 1
+        while have < side:
+            step = min(have, side - have)
+            moved = Image.new("L", mask.size, 0)
+            moved.paste(mask.crop((step, 0, width, height) if across else (0, step, width, height)), (0, 0))
+            mask, have = ImageChops.darker(mask, moved), have + step
+    corners = mask.getbbox()  # of the squares' top left corners
+    return corners and (corners[0], corners[1], corners[2] + side - 1, corners[3] + side - 1)
 
 
 def free_port() -> int:
@@ -73,10 +137,12 @@ class Server:
 
     `token`: the secret of its host link (`host_link`), given through SCOREKEEPER_HOST_TOKEN so
     the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
-    the tests still open it at 127.0.0.1)."""
+    the tests still open it at 127.0.0.1); `program`: what python runs (the app, or a test
+    app that takes the same flags, as tests/gui/probe_app.py does)."""
 
     def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
-                 host: str = "127.0.0.1", token: str | None = None):
+                 host: str = "127.0.0.1", token: str | None = None,
+                 program: tuple[str, ...] = ("-m", "scorekeeper.gui")):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -93,7 +159,7 @@ class Server:
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", host,
+            [sys.executable, *program, "--serve", "--host", host,
              "--port", str(self.port), "--data", str(data_dir)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.ready_after = self._wait()
@@ -161,6 +227,9 @@ class Driver:
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
         self.dark = False
+        #: the wheel's delta for each css px it moves a Flutter list (1 on the desktop, 4 on the
+        #: phone as Chromium emulates it): learnt as `targets.measure` turns it
+        self.wheel_per_px = 1.0
 
     # -- loading --------------------------------------------------------------
     def open(self, path: str = "") -> float:
@@ -175,7 +244,9 @@ class Driver:
         if self.host:
             self.wait_id("new-game", timeout=30_000)  # the host link leads to the games list
             if path.strip("/"):
-                self.go(path)
+                self.go(path)  # (checks what it shows)
+                return first_frame
+        self.drawn_after_change(" after opening /" + path.lstrip("/"), first=0)
         return first_frame
 
     def lose_network(self) -> None:
@@ -187,9 +258,9 @@ class Driver:
 
     def go(self, path: str) -> None:
         """Go to a route in the running app (same session, so the theme stays)."""
-        self.page.evaluate("p => { history.pushState(null, '', p);"
-                           " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
-                           "/" + path.lstrip("/"))
+        path = "/" + path.lstrip("/")
+        self.drawn_after_change(f" after going to {path}", action="p => { history.pushState(null, '', p);"
+                                " dispatchEvent(new PopStateEvent('popstate', {state: null})); }", arg=path)
 
     def enable_semantics(self) -> None:
         placeholder = self.page.locator("flt-semantics-placeholder")
@@ -227,18 +298,58 @@ class Driver:
                                                                 timeout=timeout)
 
     # -- drawn, not broken -----------------------------------------------------
-    def assert_drawn(self, where: str = "") -> None:
-        """Fail if any part of the screen (on screen or scrolled away) is Flutter's error box."""
+    def assert_drawn(self, where: str = "", picture: bool = False) -> None:
+        """Fail if any part of the screen (on screen or scrolled away) is Flutter's error box.
+        `picture`: look at the screen too (a box that fits the screen has no tall semantics
+        node: only its grey shows it; a few hundred ms, so not before every tap)."""
         found = self.page.evaluate(_BROKEN_JS, BROKEN_EXTENT)
         if found:
             raise DrawnBroken(f"Flutter's error box (a widget failed to lay out){where}: "
                               + "; ".join(found[:5]))
+        if picture:
+            self.settle()
+            self.assert_no_grey_block(self.page.screenshot(), where.strip() or "the screen")
+
+    def drawn_after_change(self, where: str = "", action: str = "", arg=None, first: int = 3_000,
+                           quiet: int = 150) -> None:
+        """`assert_drawn` once the screen has changed and come to rest.  `action`: a JS function
+        of `arg` that changes it (run once the watch has begun); then the first change to the
+        DOM is awaited (`first` ms at most: the server draws the new screen; 0: none awaited),
+        then `quiet` ms without one (3 s at most)."""
+        self.page.evaluate("""([action, arg, first, quiet]) => new Promise(done => {
+            const start = performance.now();
+            let last = first ? null : start;
+            const seen = new MutationObserver(() => { last = performance.now(); });
+            seen.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+            if (action) (0, eval)(action)(arg);  // (a function's source: Playwright passes data)
+            const look = () => {
+                const now = performance.now();
+                if (last === null ? now - start > first : now - last > quiet || now - start > first + 3000) {
+                    seen.disconnect();
+                    done();
+                } else setTimeout(look, 25);
+            };
+            setTimeout(look, 25);
+        })""", [action, arg, first, quiet])
+        self.assert_drawn(where, picture=True)
+
+    @staticmethod
+    def assert_no_grey_block(png: Path | bytes, name: str = "") -> None:
+        """Fail if the screenshot holds a block of the grey of Flutter's error box."""
+        block = grey_block(png)
+        if block:
+            raise DrawnBroken(f"{name or png.name}: a block of the grey of Flutter's error box, "
+                              f"{GREY_BLOCK} px square or more, at {block} (device px; "
+                              f"{grey_pixels(png)} px of that grey in all)")
 
     def small_targets(self) -> list[str]:
-        """Every tappable control on screen smaller than 48x48 px (one cut by the edge of its
-        list is scrolled to the middle and measured again): 'button “Undo” in undo: 40x40', ..."""
-        from targets import too_small  # tests/gui/targets.py: the one way controls are measured
-        return [str(t) for t in too_small(self, TARGET)]
+        """Every tappable control on screen smaller than 48x48 px, or cut by the edge of its list
+        and not measurable when scrolled in: 'button “Undo” in undo: 40x40', ...; prints how
+        many were measured."""
+        from targets import measure  # tests/gui/targets.py: the one way controls are measured
+        measured = measure(self, TARGET)
+        print(f"{self.name}: {measured}")
+        return [str(t) for t in measured.failures]
 
     # -- acting ------------------------------------------------------------
     def _press(self, loc) -> None:
@@ -247,7 +358,9 @@ class Driver:
         Pointer events at its position, as a finger would; scrolled into view
         first when it is off screen.  Retried when Flutter redraws the node.
         The screen is checked for Flutter's error box first: every state a
-        test taps in is a state it has seen drawn.
+        test taps in is a state it has seen drawn.  The tap fails (TapCovered)
+        when something else lies over the control's centre (a message at the
+        bottom, say): a finger would tap that instead.
         """
         from playwright.sync_api import Error
         self.assert_drawn(" before a tap")
@@ -261,6 +374,9 @@ class Driver:
                 if box != before:
                     box = self._settled_box(loc)
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
+                if covered:
+                    raise TapCovered(f"a tap at ({x:.0f}, {y:.0f}) would miss its control: {covered}")
                 if self.phone:
                     self.page.touchscreen.tap(x, y)
                 else:
@@ -271,13 +387,15 @@ class Driver:
                     raise
                 self.page.wait_for_timeout(150)
 
-    def wheel_at(self, x: float, y: float, dy: float, wait: int = 300) -> None:
+    def wheel_at(self, x: float, y: float, dy: float, wait: int = 300, dx: float = 0) -> None:
         """Turn the mouse wheel at (x, y), kept inside the viewport: Flutter scrolls the list
-        under the pointer on wheel events (Playwright's scroll into view does not move it)."""
+        under the pointer on wheel events (Playwright's scroll into view does not move it).
+        `dx`: across (a row that scrolls sideways)."""
         view = self.page.viewport_size
         self.page.mouse.move(min(max(x, 1), view["width"] - 1), min(max(y, 1), view["height"] - 1))
-        self.page.mouse.wheel(0, dy)
-        self.page.wait_for_timeout(wait)
+        self.page.mouse.wheel(dx, dy)
+        if wait:
+            self.page.wait_for_timeout(wait)
 
     def _settled_box(self, loc):
         """The control's box once a scroll has come to rest (two equal readings)."""
@@ -340,7 +458,7 @@ class Driver:
     def screenshot(self, screen: str, check: bool = True) -> Path:
         """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box,
         or, on a phone, a tappable control under 48x48 px."""
-        SCREENSHOTS.mkdir(exist_ok=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         if not self.phone:  # no hover tooltip from the last click in the picture
             self.page.mouse.move(2, self.page.viewport_size["height"] - 2)
         self.settle()
@@ -350,9 +468,7 @@ class Driver:
         if not check:
             return path
         self.assert_drawn(f" in {path.name}")
-        grey = grey_pixels(path)
-        if grey > BROKEN_PIXELS:
-            raise DrawnBroken(f"{path.name} holds {grey} px of the grey of Flutter's error box")
+        self.assert_no_grey_block(path)
         if self.phone:
             small = self.small_targets()
             assert not small, f"{path.name}: tap targets under {TARGET} px: {small}"

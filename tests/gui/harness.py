@@ -4,6 +4,7 @@ scorekeeper/gui/README-dev.md.
 """
 from __future__ import annotations
 
+import copy
 import os
 import secrets
 import socket
@@ -16,9 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "screenshots"
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+#: the name a served app gives phones as its LAN address (SCOREKEEPER_LAN_ADDRESS), and that the
+#: tests' Chromium resolves to 127.0.0.1: a page opened by it is a phone's (no secure context), no
+#: packet leaves this machine, and no network is needed
+LAN_NAME = "lan.test"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"]
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
@@ -73,10 +79,12 @@ class Server:
 
     `token`: the secret of its host link (`host_link`), given through SCOREKEEPER_HOST_TOKEN so
     the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
-    the tests still open it at 127.0.0.1)."""
+    the tests still open it at 127.0.0.1, or by `lan` through `reached_as`); `lan`: the address
+    it gives phones when it listens on every interface (SCOREKEEPER_LAN_ADDRESS; None: the one
+    it finds, 127.0.0.1 on a machine without a network)."""
 
     def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
-                 host: str = "127.0.0.1", token: str | None = None):
+                 host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -84,6 +92,9 @@ class Server:
         self.host_link = f"{self.url}host/{self.token}"
         env = dict(os.environ, SCOREKEEPER_DATA=str(data_dir), FLET_WEB_NO_CDN="1",
                    PYTHONUNBUFFERED="1", SCOREKEEPER_HOST_TOKEN=self.token)
+        env.pop("SCOREKEEPER_LAN_ADDRESS", None)
+        if lan:
+            env["SCOREKEEPER_LAN_ADDRESS"] = lan
         # canvaskit: screenshots taken right after a change are never blank or stale;
         # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
@@ -111,6 +122,14 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError(f"app server did not answer at {self.url}")
 
+    def reached_as(self, name: str) -> "Server":
+        """This server as a phone on the LAN reaches it: by `name` instead of 127.0.0.1 (for a
+        Driver; the same process: stop this one, not the copy)."""
+        other = copy.copy(self)
+        other.url = f"http://{name}:{self.port}/"
+        other.host_link = f"{other.url}host/{self.token}"
+        return other
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -123,7 +142,8 @@ class Server:
 
 def only_local(route):
     url = route.request.url
-    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", f"http://{LAN_NAME}:", f"ws://{LAN_NAME}:",
+                       "data:", "blob:")):
         route.continue_()
     else:
         route.abort()

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -138,6 +142,77 @@ class Server:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
+
+
+class CommandServer(Server):
+    """The app started by a command line, as a user starts it (`scorekeeper --web --port 0 ...`):
+    nothing is chosen for it; its address (`url`) and host link (`host_link`, whose token is
+    random) are read from the banner it prints on stdout (kept in `printed()`; stderr in `stderr()`).
+    `stop()` is Ctrl+C and returns the exit code."""
+
+    BANNER = re.compile(r"^Spades Scorekeeper is served at (http://\S+/)$")
+
+    def __init__(self, command: list[str], data_dir: Path, log_path: Path, env: dict[str, str],
+                 timeout: float = 60):
+        self.command = command
+        self.data_dir = data_dir
+        self.renderer = env.get("FLET_WEB_RENDERER")
+        self.err_path = log_path.with_suffix(".err")
+        self.log = open(log_path, "w")
+        self._err = open(self.err_path, "w")
+        self._lines: list[str] = []
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self._err,
+                                     text=True)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        deadline = time.monotonic() + timeout
+        while (link := self._link_printed()) is None:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"{' '.join(command)} printed no address and host link: "
+                                   f"{self.printed()!r}; stderr {self.stderr()!r}")
+            time.sleep(0.05)
+        self.ready_after = time.perf_counter() - self.started
+        self.url, self.host_link = link
+        self.port = urllib.parse.urlsplit(self.url).port
+        self.token = self.host_link.rsplit("/", 1)[1]
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self._lines.append(line.rstrip("\n"))
+            self.log.write(line)
+            self.log.flush()
+
+    def _link_printed(self) -> tuple[str, str] | None:
+        """(the address on the banner's first line, the host link below it) once both are printed."""
+        lines = list(self._lines)
+        match = self.BANNER.match(lines[0]) if lines else None
+        if match:
+            for line in lines[1:]:
+                if line.startswith(match.group(1) + "host/"):
+                    return match.group(1), line
+        return None
+
+    def printed(self) -> str:
+        return "\n".join(self._lines)
+
+    def stderr(self) -> str:
+        return self.err_path.read_text()  # the process writes it; this one never does
+
+    def stop(self) -> int | None:
+        """Ctrl+C, as a user stops it (killed if it is still there 15 s later); the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._reader.join(timeout=5)
+        self._err.close()
+        self.log.close()
+        return self.proc.returncode
 
 
 def only_local(route):

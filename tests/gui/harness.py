@@ -85,10 +85,12 @@ class Server:
     the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
     the tests still open it at 127.0.0.1, or by `lan` through `reached_as`); `lan`: the address
     it gives phones when it listens on every interface (SCOREKEEPER_LAN_ADDRESS; None: the one
-    it finds, 127.0.0.1 on a machine without a network)."""
+    it finds, 127.0.0.1 on a machine without a network); `command`: what serves (the app's
+    `python -m scorekeeper.gui --serve` unless given), to which --host, --port and --data are added."""
 
     def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
-                 host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME):
+                 host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME,
+                 command: list[str] | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -108,7 +110,7 @@ class Server:
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.gui", "--serve", "--host", host,
+            [*(command or [sys.executable, "-m", "scorekeeper.gui", "--serve"]), "--host", host,
              "--port", str(self.port), "--data", str(data_dir)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.ready_after = self._wait()

@@ -19,7 +19,14 @@ Prints:
 - where that time goes, from the page's websocket: input (pointer down to the
   tap's message sent), server (to the last message of its answer; the app's
   handler, Flet's diff and the transfer, on this machine's loopback), Flutter
-  (from that message to the frame showing it), and the bytes received.
+  (from that message to the frame showing it), and the bytes received;
+- minimal page: the same measure, in the same run and browser, on a minimal Flet
+  page served the same way (benchmarks/minimal_flet.py: one button whose click
+  changes one text): from the pointer going down on the button to the new text in
+  the page's semantics and the next frame painted, one tap after each hand saved
+  (so both see the same load on the machine), median over as many taps as hands,
+  split the same way; then the app's save -> sheet median as a multiple of it (what
+  the app costs above the floor of Flet and Flutter on this machine).
 
 Not a test: it measures and prints.  Needs /usr/bin/chromium (see
 tests/install_browser.py).
@@ -34,6 +41,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+MINIMAL = Path(__file__).resolve().parent / "minimal_flet.py"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "gui"))
 
@@ -120,6 +128,62 @@ def split(times: list[float], wire: list[list]) -> dict[str, float]:
             "bytes": sum(n for _, n in answers)}
 
 
+def timed_tap(d: Driver, identifier: str, target: dict) -> tuple[float, dict] | None:
+    """Tap `identifier`; the ms from the pointer going down to `target` in the page and the next
+    frame painted, and where they went (`split`); None when it was not seen within 10 s."""
+    d.page.evaluate(WATCH, target)
+    d.tap(identifier)
+    took = d.page.evaluate("() => window.__bench")
+    if took is None:
+        return None
+    return took[2] - took[0], split(took, d.page.evaluate("() => window.__wire"))
+
+
+class MinimalPage:
+    """The minimal Flet page (minimal_flet.py), served as the app is, in its own tab of `browser`:
+    `tap()` times one tap on its button, to the new text it shows ("Tapped N")."""
+
+    def __init__(self, browser, options: dict, phone: bool):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-minimal-"))
+        self.server = Server(tmp / "data", tmp / "server.log", renderer=None, command=[sys.executable, str(MINIMAL)])
+        self.times: list[float] = []
+        self.parts: list[dict] = []
+        self.lost = self.taps = 0
+        context = browser.new_context(**options)
+        context.route("**/*", only_local)
+        context.add_init_script(WIRETAP)
+        self.d = Driver(context, self.server, "minimal", phone, host=False)
+        self.d.open()
+        self.d.wait_id("tap")
+
+    def tap(self) -> None:
+        self.taps += 1
+        took = timed_tap(self.d, "tap", {"kind": "label", "value": f"Tapped {self.taps}"})
+        if took is None:
+            self.lost += 1
+        else:
+            self.times.append(took[0])
+            self.parts.append(took[1])
+        self.d.page.get_by_text(f"Tapped {self.taps}", exact=True).first.wait_for(state="attached")
+
+    def stop(self) -> None:
+        self.d.context.close()
+        self.server.stop()
+
+
+def where_it_goes(parts: list[dict]) -> str:
+    parts = [p for p in parts if p]
+    if not parts:
+        return "not measured (no websocket message seen)"
+    med = {k: statistics.median(p[k] for p in parts) for k in parts[0]}
+    return (f"input {med['input']:.0f} ms, server {med['server']:.0f} ms (handler, diff, loopback), "
+            f"Flutter {med['flutter']:.0f} ms (medians; {received(med['bytes'])} received)")
+
+
+def received(size: float) -> str:
+    return f"{size / 1024:.1f} kB" if size >= 1024 else f"{size:.0f} bytes"
+
+
 def enter_hand(d: Driver) -> None:
     bidders = d.page.evaluate(
         "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"bidder-\"]')]"
@@ -161,6 +225,7 @@ def main() -> int:
 
     tmp, game_id, server = served_game("bench-gui-")
     options = PHONE if args.phone else DESKTOP
+    minimal = None
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -178,28 +243,33 @@ def main() -> int:
             d = Driver(context, server, "bench", args.phone)
             d.open(f"game/{game_id}")
             d.wait_id("save-hand")
+            minimal = MinimalPage(browser, options, args.phone)
             times, parts = [], []
             lost = 0
             for n in range(1, args.hands + 1):
                 enter_hand(d)
                 target = ({"kind": "label", "value": f"Sheet ({n})"} if args.phone
                           else {"kind": "id", "value": f"sheet-row-{n}"})
-                d.page.evaluate(WATCH, target)
-                d.tap("save-hand")
-                took = d.page.evaluate("() => window.__bench")
+                took = timed_tap(d, "save-hand", target)
                 if took is None:
                     lost += 1
                 else:
-                    times.append(took[2] - took[0])
-                    parts.append(split(took, d.page.evaluate("() => window.__wire")))
+                    times.append(took[0])
+                    parts.append(took[1])
                 try:
                     (d.page.get_by_role("button", name=f"Sheet ({n})") if args.phone
                      else d.by_id(f"sheet-row-{n}")).first.wait_for(state="attached")
                 except Exception:
                     print("hand", n, "not saved; see", d.screenshot("bench-failed", check=False))
                     raise
+                minimal.tap()
+            floor, floor_parts, floor_lost = minimal.times, minimal.parts, minimal.lost
+            minimal.stop()
+            minimal = None
             browser.close()
     finally:
+        if minimal is not None:
+            minimal.server.stop()
         server.stop()
         if args.log:
             print((tmp / "server.log").read_text()[-3000:])
@@ -215,12 +285,14 @@ def main() -> int:
     print(f"  save -> sheet:    median {statistics.median(times):.0f} ms over {len(times)} hands "
           f"(min {min(times):.0f}, max {max(times):.0f}; target < 100 ms)"
           + (f"; {lost} not seen within 10 s" if lost else ""))
-    parts = [p for p in parts if p]
-    if parts:
-        med = {k: statistics.median(p[k] for p in parts) for k in parts[0]}
-        print(f"    where it goes:  input {med['input']:.0f} ms, server {med['server']:.0f} ms "
-              f"(handler, diff, loopback), Flutter {med['flutter']:.0f} ms (medians; "
-              f"{med['bytes'] / 1024:.1f} kB received)")
+    print(f"    where it goes:  {where_it_goes(parts)}")
+    print(f"  minimal page:     tap -> text median {statistics.median(floor):.0f} ms over {len(floor)} taps "
+          f"(min {min(floor):.0f}, max {max(floor):.0f}; one button, one text, served the same way, "
+          f"a tap after each hand)" + (f"; {floor_lost} not seen within 10 s" if floor_lost else ""))
+    print(f"    where it goes:  {where_it_goes(floor_parts)}")
+    print(f"  app / minimal:    {statistics.median(times) / statistics.median(floor):.2f} times "
+          f"(save -> sheet median {statistics.median(times):.0f} ms / minimal tap -> text median "
+          f"{statistics.median(floor):.0f} ms)")
     return 0
 
 

@@ -576,6 +576,10 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     (one line naming the port and how to choose another).
     """
     tables = Tables(host_token=host_token(token))
+    try:
+        links.given_lan_address()  # a wrong $SCOREKEEPER_LAN_ADDRESS is said before anything starts
+    except ValueError as err:
+        raise ServeError(str(err)) from None
     assets = assets_or_warn()
     common = dict(assets_dir=str(assets) if assets else None, no_cdn=True, name="")
 

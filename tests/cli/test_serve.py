@@ -78,6 +78,16 @@ def test_a_host_token_that_is_no_secret_is_one_line(tmp_path):
                            "(it is the secret of the host link; it has 4 characters): unset it for a random one\n")
 
 
+def test_a_lan_address_that_is_no_address_is_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--web", "--port", "0", "--data", str(tmp_path / "data")],
+                          cwd=ROOT, env=no_display_env(SCOREKEEPER_LAN_ADDRESS="http://192.168.1.20:8000"),
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("scorekeeper: SCOREKEEPER_LAN_ADDRESS must be the address or the name phones reach "
+                           "this computer by (192.168.1.20, mylaptop.local), without http:// or a port; it is "
+                           "'http://192.168.1.20:8000': unset it to use the address found\n")
+    assert not (tmp_path / "data").exists()
+
 def test_the_checkout_finds_its_fonts_at_the_top_of_the_repository():
     assert app.ASSETS_DIR == ROOT / "assets"
 

@@ -1,10 +1,14 @@
 """The package is whole: the wheel built from this checkout, installed into a new virtual
 environment, starts the app and serves every font the page asks for, from its own copy.
 
-Cost: the build fetches setuptools from PyPI (pip's build isolation) unless pip has it cached.
-The app's dependencies (flet, tinydb, ...) are not downloaded again: the new environment sees the
-site-packages of the Python running the tests through a path file, which adds those folders but
-runs none of their own path files, so an editable install of this checkout stays out of sight.
+Nothing is downloaded: it passes on a machine without a network.  The wheel is built without
+pip's build isolation, by the setuptools of the Python running the tests (the test extras install
+one that meets pyproject's build-system; pip checks that it does).  The app's dependencies (flet,
+tinydb, ...) are not installed again: the new environment sees the site-packages of the Python
+running the tests through a path file, which adds those folders but runs none of their own path
+files, so an editable install of this checkout stays out of sight; the wheel goes in with
+--no-deps --no-index, and every dependency it declares (and theirs, in turn) is then found in the
+new environment at a version it allows.
 """
 from __future__ import annotations
 
@@ -31,6 +35,37 @@ def _run(*command: str | Path, cwd: Path) -> str:
     return done.stdout
 
 
+#: Run by the new environment's Python: every requirement the installed wheel declares, and theirs in
+#: turn (with the extras asked for), as pip would resolve them; prints what it found and what is wrong.
+DEPENDENCIES = r"""
+import json
+from importlib.metadata import PackageNotFoundError, distribution
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+found, wrong, todo, seen = {}, [], [("scorekeeper", ())], set()
+while todo:
+    name, extras = todo.pop()
+    for line in distribution(name).requires or []:
+        req = Requirement(line)
+        if req.marker and not any(req.marker.evaluate({"extra": extra}) for extra in (*extras, "")):
+            continue
+        try:
+            version = distribution(req.name).version
+        except PackageNotFoundError:
+            wrong.append(f"{line} (for {name}): not installed")
+            continue
+        if not req.specifier.contains(version, prereleases=True):
+            wrong.append(f"{line} (for {name}): {version} installed")
+        if (key := (canonicalize_name(req.name), tuple(sorted(req.extras)))) not in seen:
+            seen.add(key)
+            found[key[0]] = version
+            todo.append((req.name, key[1]))
+print(json.dumps({"scorekeeper": str(distribution("scorekeeper").locate_file("scorekeeper")),
+                  "requires": distribution("scorekeeper").requires, "found": found, "wrong": wrong}))
+"""
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict:
     """Build the wheel, install it into a new virtual environment; the paths and timings."""
@@ -43,7 +78,8 @@ def installed(tmp_path_factory) -> dict:
         else:
             shutil.copy2(ROOT / name, source / name)
     started = time.perf_counter()
-    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", work / "dist", source, cwd=work)
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--check-build-dependencies",
+         "-q", "-w", work / "dist", source, cwd=work)
     [wheel] = (work / "dist").glob("scorekeeper-*.whl")
     built = time.perf_counter()
 
@@ -68,6 +104,21 @@ def test_the_wheel_holds_the_fonts_inside_the_package(installed):
     for font in (ROOT / "assets" / "fonts").iterdir():
         assert f"scorekeeper/assets/fonts/{font.name}" in names
     assert not any(name.startswith("assets/") for name in names), "the assets live inside the package"
+
+
+@pytest.mark.slow
+def test_every_dependency_the_wheel_declares_is_in_the_new_environment(installed):
+    """The wheel went in with --no-deps: what pip would have installed for it must be there."""
+    import json
+
+    from packaging.requirements import Requirement
+    seen = json.loads(_run(installed["python"], "-c", DEPENDENCIES, cwd=installed["work"]))
+    assert seen["scorekeeper"] == str(installed["site"] / "scorekeeper"), "the metadata read is the wheel's"
+    declared = {Requirement(line).name for line in seen["requires"]}
+    assert {"flet", "flet-charts", "tinydb", "platformdirs", "uvicorn"} <= declared
+    assert {"flet", "flet-desktop", "flet-web", "tinydb", "uvicorn"} <= set(seen["found"]), seen["found"]
+    assert seen["wrong"] == [], "\n".join(seen["wrong"])
+    print(f"wheel test: {len(seen['found'])} dependencies found in the new environment")
 
 
 @pytest.mark.slow

@@ -4,12 +4,17 @@ scorekeeper/gui/README-dev.md.
 """
 from __future__ import annotations
 
+import copy
 import os
+import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -18,9 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 #: folder a worker (screenshots/gw0, ...), so two workers never write over each other's
 SCREENSHOTS = ROOT / "screenshots" / os.environ.get("PYTEST_XDIST_WORKER", "")
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+#: the name a served app gives phones as its LAN address (SCOREKEEPER_LAN_ADDRESS), and that the
+#: tests' Chromium resolves to 127.0.0.1: a page opened by it is a phone's (no secure context), no
+#: packet leaves this machine, and no network is needed
+LAN_NAME = "lan.test"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"]
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
              device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
@@ -137,12 +147,14 @@ class Server:
 
     `token`: the secret of its host link (`host_link`), given through SCOREKEEPER_HOST_TOKEN so
     the tests can keep score; `host`: where it listens (0.0.0.0: as `scorekeeper --web` does;
-    the tests still open it at 127.0.0.1); `program`: what python runs (the app, or a test
-    app that takes the same flags, as tests/gui/probe_app.py does)."""
+    the tests still open it at 127.0.0.1, or by `lan` through `reached_as`); `lan`: the address
+    it gives phones when it listens on every interface (SCOREKEEPER_LAN_ADDRESS; None: the one
+    it finds, 127.0.0.1 on a machine without a network); `command`: what serves (the app's
+    `python -m scorekeeper.gui --serve` unless given), to which --host, --port and --data are added."""
 
     def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
-                 host: str = "127.0.0.1", token: str | None = None,
-                 program: tuple[str, ...] = ("-m", "scorekeeper.gui")):
+                 host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME,
+                 command: list[str] | None = None):
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -150,6 +162,9 @@ class Server:
         self.host_link = f"{self.url}host/{self.token}"
         env = dict(os.environ, SCOREKEEPER_DATA=str(data_dir), FLET_WEB_NO_CDN="1",
                    PYTHONUNBUFFERED="1", SCOREKEEPER_HOST_TOKEN=self.token)
+        env.pop("SCOREKEEPER_LAN_ADDRESS", None)
+        if lan:
+            env["SCOREKEEPER_LAN_ADDRESS"] = lan
         # canvaskit: screenshots taken right after a change are never blank or stale;
         # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
@@ -159,7 +174,7 @@ class Server:
         self.log = open(log_path, "w")
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, *program, "--serve", "--host", host,
+            [*(command or [sys.executable, "-m", "scorekeeper.gui", "--serve"]), "--host", host,
              "--port", str(self.port), "--data", str(data_dir)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.ready_after = self._wait()
@@ -177,6 +192,14 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError(f"app server did not answer at {self.url}")
 
+    def reached_as(self, name: str) -> "Server":
+        """This server as a phone on the LAN reaches it: by `name` instead of 127.0.0.1 (for a
+        Driver; the same process: stop this one, not the copy)."""
+        other = copy.copy(self)
+        other.url = f"http://{name}:{self.port}/"
+        other.host_link = f"{other.url}host/{self.token}"
+        return other
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -187,9 +210,81 @@ class Server:
         self.log.close()
 
 
+class CommandServer(Server):
+    """The app started by a command line, as a user starts it (`scorekeeper --web --port 0 ...`):
+    nothing is chosen for it; its address (`url`) and host link (`host_link`, whose token is
+    random) are read from the banner it prints on stdout (kept in `printed()`; stderr in `stderr()`).
+    `stop()` is Ctrl+C and returns the exit code."""
+
+    BANNER = re.compile(r"^Spades Scorekeeper is served at (http://\S+/)$")
+
+    def __init__(self, command: list[str], data_dir: Path, log_path: Path, env: dict[str, str],
+                 timeout: float = 60):
+        self.command = command
+        self.data_dir = data_dir
+        self.renderer = env.get("FLET_WEB_RENDERER")
+        self.err_path = log_path.with_suffix(".err")
+        self.log = open(log_path, "w")
+        self._err = open(self.err_path, "w")
+        self._lines: list[str] = []
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self._err,
+                                     text=True)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        deadline = time.monotonic() + timeout
+        while (link := self._link_printed()) is None:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"{' '.join(command)} printed no address and host link: "
+                                   f"{self.printed()!r}; stderr {self.stderr()!r}")
+            time.sleep(0.05)
+        self.ready_after = time.perf_counter() - self.started
+        self.url, self.host_link = link
+        self.port = urllib.parse.urlsplit(self.url).port
+        self.token = self.host_link.rsplit("/", 1)[1]
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self._lines.append(line.rstrip("\n"))
+            self.log.write(line)
+            self.log.flush()
+
+    def _link_printed(self) -> tuple[str, str] | None:
+        """(the address on the banner's first line, the host link below it) once both are printed."""
+        lines = list(self._lines)
+        match = self.BANNER.match(lines[0]) if lines else None
+        if match:
+            for line in lines[1:]:
+                if line.startswith(match.group(1) + "host/"):
+                    return match.group(1), line
+        return None
+
+    def printed(self) -> str:
+        return "\n".join(self._lines)
+
+    def stderr(self) -> str:
+        return self.err_path.read_text()  # the process writes it; this one never does
+
+    def stop(self) -> int | None:
+        """Ctrl+C, as a user stops it (killed if it is still there 15 s later); the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._reader.join(timeout=5)
+        self._err.close()
+        self.log.close()
+        return self.proc.returncode
+
+
 def only_local(route):
     url = route.request.url
-    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", f"http://{LAN_NAME}:", f"ws://{LAN_NAME}:",
+                       "data:", "blob:")):
         route.continue_()
     else:
         route.abort()

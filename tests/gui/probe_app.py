@@ -1,6 +1,6 @@
 """A tiny Flet app that shows the harness's own checks at work (tests/gui/test_harness_checks.py).
 
-Served exactly as the real app is (`Server(..., program=PROBE)`: the same flags, fonts, guard and
+Served exactly as the real app is (`Server(..., command=[sys.executable, *PROBE, "--serve"])`: the same flags, fonts, guard and
 uvicorn), one page per route:
 
 - `/cover`: buttons "plain", "show-message" (a SnackBar, id "message", as `App.message` shows)

@@ -29,7 +29,7 @@ PROBE = (str(Path(__file__).with_name("probe_app.py")),)
 def probe(browser, tmp_path_factory):
     """The probe app, served as the app is (after `browser`: no browser, no server)."""
     base = tmp_path_factory.mktemp("probe")
-    srv = Server(base / "data", base / "server.log", program=PROBE)
+    srv = Server(base / "data", base / "server.log", command=[sys.executable, *PROBE, "--serve"])
     yield srv
     srv.stop()
 

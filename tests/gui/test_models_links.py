@@ -35,3 +35,28 @@ def test_the_terminal_qr_draws_every_module_of_the_code():
     # two modules per character row (half blocks), one per column
     assert {len(row) for row in rows} == {size}
     assert len(rows) == (size + 1) // 2
+
+
+def test_the_lan_address_can_be_given(monkeypatch):
+    """$SCOREKEEPER_LAN_ADDRESS: what phones are told to open when the app listens on every
+    interface (a computer on several networks; the tests, which need no network)."""
+    monkeypatch.setenv(links.LAN_VARIABLE, "lan.test")
+    assert links.base_url("0.0.0.0", 8123) == "http://lan.test:8123"
+    assert not links.only_this_computer(links.shown_host("0.0.0.0"))
+    assert links.base_url("192.168.1.20", 8000) == "http://192.168.1.20:8000"  # --host ADDRESS: that one
+    monkeypatch.setenv(links.LAN_VARIABLE, " fd00::5 ")
+    assert links.base_url("0.0.0.0", 8000) == "http://[fd00::5]:8000"
+    monkeypatch.setenv(links.LAN_VARIABLE, "")
+    assert links.given_lan_address() is None  # empty: the address found
+
+
+def test_a_lan_address_that_is_no_address_is_said_in_words(monkeypatch):
+    for wrong in ("http://192.168.1.20", "192.168.1.20:8000", "my laptop", "-lan.test", "lan.test/join"):
+        monkeypatch.setenv(links.LAN_VARIABLE, wrong)
+        try:
+            links.lan_address()
+        except ValueError as err:
+            assert f"{links.LAN_VARIABLE} must be the address or the name phones reach" in str(err)
+            assert repr(wrong) in str(err)
+        else:
+            raise AssertionError(f"{wrong!r} was taken")

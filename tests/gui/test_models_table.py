@@ -199,12 +199,13 @@ def test_phones_are_never_given_a_wildcard_or_loopback_address(tmp_path):
 
 
 # -- the terminal -------------------------------------------------------------------------
-def test_the_terminal_shows_the_host_link_and_its_qr_code(tmp_path):
+def test_the_terminal_shows_the_host_link_and_its_qr_code(tmp_path, monkeypatch):
+    monkeypatch.setenv(links.LAN_VARIABLE, "192.168.1.20")  # a LAN address, with or without a network
     shared = SharedRepository(tmp_path)
     lan = Served(shared, Tables(host_token=TOKEN), listen_host="0.0.0.0", port=8000)
     text = banner(lan, web=True, serve_only=True)
     lines = text.splitlines()
-    assert lines[0] == f"Spades Scorekeeper is served at {lan.base_url}/"
+    assert lines[0] == "Spades Scorekeeper is served at http://192.168.1.20:8000/"
     assert lan.host_link() in lines and "Share this table" in lines[1]
     assert links.qr_text(lan.host_link()).rstrip("\n") in text
     local = Served(shared, Tables(host_token=TOKEN), listen_host="127.0.0.1", port=8000)

@@ -1,22 +1,20 @@
 """The share screen's QR code draws when the page was opened the phones' way (issue 15, 4): over
 plain http by a name that is not this computer's loopback, which is no secure context.  There
 Flutter drew nothing for an image sent as bytes (it drew on 127.0.0.1); the picture is now loaded
-by its address.  Chromium resolves the name "lan.test" to 127.0.0.1, so no packet leaves this
-machine, and the page is still not a secure context."""
+by its address.  The server is told that phones reach it as harness.LAN_NAME ("lan.test"), which
+the tests' Chromium resolves to 127.0.0.1: no network is needed, no packet leaves this machine, and
+the page is still not a secure context."""
 from __future__ import annotations
 
 import io
-import re
-from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
 from conftest import _need_browser
-from harness import CHROMIUM, CHROMIUM_ARGS, PHONE, Driver, Server
+from harness import CHROMIUM, CHROMIUM_ARGS, LAN_NAME, PHONE, Driver, Server, only_local
 from scorekeeper.storage import Repository
 
-NAME = "lan.test"
 pytestmark = pytest.mark.gui
 
 
@@ -25,18 +23,10 @@ def lan(tmp_path_factory):
     _need_browser()
     base = tmp_path_factory.mktemp("lanqr")
     game_id = Repository(base / "data").create_game("ihop", ["Ann", "Bob", "Cat", "Dan"])
-    srv = Server(base / "data", base / "server.log", host="0.0.0.0")
+    srv = Server(base / "data", base / "server.log", host="0.0.0.0", lan=LAN_NAME)
     srv.game_id = game_id
     yield srv
     srv.stop()
-
-
-def only_this_machine(route):
-    url = route.request.url
-    if re.match(r"(https?|wss?)://(127\.0\.0\.1|lan\.test)[:/]", url) or url.startswith(("data:", "blob:")):
-        route.continue_()
-    else:
-        route.abort()
 
 
 def dark_share(png: bytes, box: dict) -> float:
@@ -51,15 +41,12 @@ def dark_share(png: bytes, box: dict) -> float:
 
 def test_the_qr_code_draws_on_a_page_opened_by_the_lan_name(lan):
     from playwright.sync_api import sync_playwright
-    via = SimpleNamespace(url=f"http://{NAME}:{lan.port}/", data_dir=lan.data_dir, renderer=lan.renderer,
-                          host_link=f"http://{NAME}:{lan.port}/host/{lan.token}")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM,
-                                     args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             context = browser.new_context(**PHONE)
-            context.route("**/*", only_this_machine)
-            app = Driver(context, via, "lan-phone", phone=True)
+            context.route("**/*", only_local)
+            app = Driver(context, lan.reached_as(LAN_NAME), "lan-phone", phone=True)
             app.open(f"game/{lan.game_id}/share")
             assert app.page.evaluate("() => window.isSecureContext") is False, "the phones' way: no secure context"
             app.wait_id("share-again")

@@ -4,7 +4,9 @@ host stops sharing, and a phone that lost the network catches up.
 
 The main test drives four browser contexts on one server, as the issue's Done-when says.  That
 server listens on every interface (as `scorekeeper --web` does), so its share screen shows the
-QR code and the LAN address; the browsers still reach it at 127.0.0.1.
+QR code and the LAN address.  The LAN address is given to it (harness.LAN_NAME, a name the tests'
+Chromium resolves to 127.0.0.1), so the test needs no network: one viewer opens the QR code's link
+by that name, as a phone does; the other browsers reach the server at 127.0.0.1.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 
 import pytest
 
-from harness import Server
+from harness import LAN_NAME, Server
 from scorekeeper.engine import new_game, score_game
 from scorekeeper.storage import Repository
 from steps import themes, wait_label
@@ -26,9 +28,10 @@ READING = {"theme", "game-menu", "ask-pen", "back"}
 
 @pytest.fixture(scope="module")
 def lan_server(tmp_path_factory):
-    """The app served to the network (0.0.0.0), as `scorekeeper --web` serves it."""
+    """The app served to the network (0.0.0.0), as `scorekeeper --web` serves it; phones are told
+    to open it by LAN_NAME."""
     base = tmp_path_factory.mktemp("lan")
-    srv = Server(base / "data", base / "server.log", host="0.0.0.0")
+    srv = Server(base / "data", base / "server.log", host="0.0.0.0", lan=LAN_NAME)
     yield srv
     srv.stop()
 
@@ -113,21 +116,23 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     host.tap("game-menu")
     host.tap_menu("Share this table")
     code = code_on(host)
-    host.wait_id("share-qr")
+    lan = f"http://{LAN_NAME}:{lan_server.port}"
+    qr_link = re.search(r"QR code of (\S+)", host.text_of("share-qr")).group(1)
+    assert qr_link == f"{lan}/join/{code}"
     address = host.text_of("share-address")
-    assert re.search(rf"http://[\d.]+:{lan_server.port}", address) and "127.0.0.1" not in address
+    assert lan in address and "127.0.0.1" not in address
     themes(host, "share-table")
 
-    # viewer 1 types the code (in small letters), viewer 2 opens the QR code's link
+    # viewer 1 types the code (in small letters), viewer 2 opens the QR code's link (by the LAN name)
     v1 = make_driver(phone=True, name="viewer-1", host=False, on=lan_server)
     v1.open()
     v1.fill("Table code", code.lower())
     v1.tap("join-button")
     v1.wait_id("live-hand")
-    v2 = make_driver(phone=True, name="viewer-2", host=False, on=lan_server)
-    v2.open(f"join/{code}")
+    v2 = make_driver(phone=True, name="viewer-2", host=False, on=lan_server.reached_as(LAN_NAME))
+    v2.open(qr_link.removeprefix(lan))
     v2.wait_id("live-hand")
-    assert v2.page.url.endswith(f"/table/{game_id}")
+    assert v2.page.url == f"{lan}/table/{game_id}"
 
     # a guest without a code sees the join page only, also when it types a game's address
     guest = make_driver(phone=True, name="guest", host=False, on=lan_server)

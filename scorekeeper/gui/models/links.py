@@ -5,15 +5,42 @@ No flet: the share screen shows `qr_png(...)`, the server prints `qr_text(...)`.
 from __future__ import annotations
 
 import io
+import ipaddress
+import os
+import re
 import socket
 
 import qrcode
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: the address (or name) phones reach this computer by, when the one found is not it: a computer on
+#: several networks, a name the local network resolves; the tests give one, so they need no network
+LAN_VARIABLE = "SCOREKEEPER_LAN_ADDRESS"
+_HOST_NAME = re.compile(r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+
+
+def given_lan_address() -> str | None:
+    """$SCOREKEEPER_LAN_ADDRESS (None when unset or empty); a ValueError, in words, when it is
+    neither an IP address nor a host name."""
+    given = os.environ.get(LAN_VARIABLE, "").strip()
+    if not given:
+        return None
+    try:
+        return str(ipaddress.ip_address(given))
+    except ValueError:
+        if _HOST_NAME.fullmatch(given):
+            return given
+    raise ValueError(f"{LAN_VARIABLE} must be the address or the name phones reach this computer by "
+                     f"(192.168.1.20, mylaptop.local), without http:// or a port; it is {given[:60]!r}: "
+                     f"unset it to use the address found")
 
 
 def lan_address() -> str:
-    """This computer's address on the local network (what phones should use), or 127.0.0.1."""
+    """This computer's address on the local network (what phones should use): the one given by
+    $SCOREKEEPER_LAN_ADDRESS, else the one found, else 127.0.0.1."""
+    given = given_lan_address()
+    if given:
+        return given
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface

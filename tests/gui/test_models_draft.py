@@ -164,3 +164,77 @@ def test_counts_that_cannot_add_up_move_on_to_the_one_still_empty():
     d.set_tricks("Ann & Cat", 9)
     d.set_tricks("Bob", 6)  # 15 of 13: nothing filled in; on to the count still empty
     assert d.counted == "Dan"
+
+
+def ihop_with_specials():
+    game = new_game({"preset": "ihop", "options": {"no_trump": True, "bemo": True}},
+                    ["Ann", "Bob", "Cat", "Dan"])
+    d = HandDraft(game, next_hand(game))
+    d.set_bid("Ann & Cat", 5)
+    d.set_bid("Bob & Dan", 4)
+    d.set_tricks("Ann & Cat", 8)
+    return game, d
+
+
+PLAIN_IHOP = {"bids": {"Bob & Dan": 4, "Ann & Cat": 5}, "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}}
+
+
+def test_set_special_sets_changes_and_clears_each_kind():
+    game, d = ihop_with_specials()
+    d.set_special("aces", "Ann & Cat", True)
+    d.set_special("aces", "Bob & Dan", False)  # missed: kept, it is not "not bid"
+    d.set_special("no_trump", "Ann & Cat", True)
+    d.set_special("bemo", "Bob & Dan", ("big", False))
+    assert d.to_hand() == {**PLAIN_IHOP, "aces": {"Ann & Cat": True, "Bob & Dan": False},
+                           "no_trump": {"Ann & Cat": True},
+                           "bemo": {"Bob & Dan": {"size": "big", "made": False}}}
+    # changed: the new outcome replaces the old, for that side only
+    d.set_special("aces", "Ann & Cat", False)
+    d.set_special("no_trump", "Ann & Cat", False)
+    d.set_special("bemo", "Bob & Dan", ("little", True))
+    hand = d.to_hand()
+    assert hand["aces"] == {"Ann & Cat": False, "Bob & Dan": False}
+    assert hand["no_trump"] == {"Ann & Cat": False}
+    assert hand["bemo"] == {"Bob & Dan": {"size": "little", "made": True}}
+    game.with_hand(hand)  # the engine takes it
+    # cleared with None: the field leaves the hand when no side has it
+    d.set_special("aces", "Bob & Dan", None)
+    assert d.to_hand()["aces"] == {"Ann & Cat": False}
+    for kind, side in (("aces", "Ann & Cat"), ("no_trump", "Ann & Cat"), ("bemo", "Bob & Dan")):
+        d.set_special(kind, side, None)
+    d.set_special("bemo", "Ann & Cat", None)  # clearing what was never set changes nothing
+    assert d.to_hand() == PLAIN_IHOP
+    with pytest.raises(KeyError):
+        d.set_special("moon", "Ann & Cat", True)
+
+
+def test_set_penalty_sets_changes_and_clears_with_zero():
+    game, d = ihop_with_specials()
+    d.set_penalty("reneg", "Bob & Dan", 1)
+    d.set_penalty("unplayed", "Ann & Cat", 2)
+    assert d.to_hand() == {**PLAIN_IHOP, "penalties": [{"side": "Bob & Dan", "reneg": 1},
+                                                       {"side": "Ann & Cat", "unplayed_cards": 2}]}
+    d.set_penalty("reneg", "Bob & Dan", 2)  # changed: one entry, the new count
+    d.set_penalty("unplayed", "Ann & Cat", 1)
+    d.set_penalty("reneg", "Ann & Cat", 1)
+    assert d.to_hand()["penalties"] == [{"side": "Bob & Dan", "reneg": 2}, {"side": "Ann & Cat", "reneg": 1},
+                                        {"side": "Ann & Cat", "unplayed_cards": 1}]
+    game.with_hand(d.to_hand())  # the engine takes it
+    d.set_penalty("reneg", "Bob & Dan", 0)
+    d.set_penalty("reneg", "Ann & Cat", 0)
+    assert d.to_hand()["penalties"] == [{"side": "Ann & Cat", "unplayed_cards": 1}]
+    d.set_penalty("unplayed", "Ann & Cat", 0)
+    d.set_penalty("unplayed", "Bob & Dan", 0)  # clearing what was never set changes nothing
+    assert d.to_hand() == PLAIN_IHOP  # no "penalties" left
+
+
+def test_specials_and_penalties_read_back_for_an_edit():
+    game, d = ihop_with_specials()
+    d.set_special("aces", "Ann & Cat", True)
+    d.set_special("bemo", "Ann & Cat", ("little", True))
+    d.set_penalty("unplayed", "Bob & Dan", 3)
+    hand = d.to_hand()
+    again = HandDraft.from_hand(game, d.next, hand)
+    assert (again.aces, again.bemo, again.unplayed) == ({"Ann & Cat": True}, {"Ann & Cat": ("little", True)},
+                                                        {"Bob & Dan": 3})
+    assert again.to_hand() == hand

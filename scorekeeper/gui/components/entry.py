@@ -385,7 +385,7 @@ class EntryPanel:
                                            for size in ("little", "big") for made in (True, False)]
                 rows.append(self.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
                     self.chip(label, current == value,
-                              self._tap(lambda v=value: d.set_special("bemo", s, v)),
+                              self._tap(lambda v=value, s=s: d.set_special("bemo", s, v)),
                               f"bemo-{s}-{label}", width=None) for label, value in opts]))
             if r.penalties:
                 rows.append(self._counter("Renegs", "reneg", s, d.renegs.get(s, 0), 2))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from harness import Server
-from steps import pick
+from steps import pick, wait_message
 from scorekeeper.engine import score_game
 from scorekeeper.storage import Repository
 
@@ -136,3 +136,44 @@ def test_both_phones_edit_the_same_hand(make_driver, server):
     b.tap("conflict-save-mine")
     b.wait_id("game-menu")
     assert Repository(server.data_dir).get(gid).game.hands[0].tricks[AC] == 6  # the later edit, on purpose
+
+
+def test_discard_mine_after_both_phones_save_the_same_hand(make_driver, server, other_server):
+    """The second phone discards its numbers: the first phone's hand stays the only one, and the
+    second phone is told so beside Save, with the next hand to enter."""
+    gid = Repository(server.data_dir).create_game("standard", PLAYERS)
+    a, b = phones(make_driver, f"game/{gid}", None, other_server)
+    for app, bids, count in ((a, (3, 4, 2, 3), 7), (b, (4, 4, 3, 2), 8)):
+        for name, bid in zip(("Bob", "Cat", "Dan", "Ann"), bids):
+            app.tap(f"bid-{name}-{bid}")
+        app.tap(f"tricks-{count}")
+    a.tap("save-hand")
+    until(a, "entry-status", "Hand 1 saved")
+    b.tap("save-hand")
+    until(b, "conflict-numbers", "Your numbers: Bob 4, Cat 4, Dan 3, Ann 2")
+    b.tap("conflict-discard")
+    wait_message(b, "Your entry was discarded; Hand 2 is next")
+    assert "Still to enter: Bid for Cat" in text(b, "entry-status")  # a fresh entry for hand 2
+    game = Repository(server.data_dir).get(gid).game
+    assert [h.tricks.get(AC) for h in game.hands] == [7]  # only the first phone's hand
+    assert not b.by_id("conflict-numbers").count()
+
+
+def test_discard_mine_after_both_phones_edit_the_same_hand(make_driver, server):
+    """The second editor discards its edit: the first one's stays, the second is back on the sheet."""
+    repo = Repository(server.data_dir)
+    gid = repo.create_game("standard", PLAYERS)
+    repo.record_hand(gid, {"bids": {"Bob": 3, "Cat": 4, "Dan": 2, "Ann": 3},
+                           "tricks": {AC: 7, BD: 6}})
+    a, b = phones(make_driver, f"game/{gid}/edit/1", None, None)
+    a.tap("tricks-8")
+    a.tap("save-hand")
+    a.wait_id("game-menu")
+    until(b, "entry-notice", "was saved on another device; your edit is kept")
+    b.tap("tricks-6")
+    b.tap("save-hand")
+    until(b, "conflict-numbers", "took Ann & Cat 6, Bob & Dan 7")
+    b.tap("conflict-discard")
+    b.wait_id("game-menu")  # back on the game, its sheet
+    wait_message(b, "Your edit of hand 1 was discarded")
+    assert Repository(server.data_dir).get(gid).game.hands[0].tricks[AC] == 8  # the first edit stays

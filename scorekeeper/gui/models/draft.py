@@ -112,8 +112,10 @@ class HandDraft:
         r = self.rules
         chance = self.blind_chance(side)
         if chance is None or not chance.allowed:
-            behind = f" ({chance.behind} behind now)" if chance is not None and chance.behind else ""
-            return f"Blind needs {r.blind_behind} behind{behind}"
+            # short enough for one line beside a side's nil toggles on a 360 px phone (the full
+            # sentence is its tooltip and label)
+            behind = f" ({chance.behind} now)" if chance is not None and chance.behind else ""
+            return f"Blind from {r.blind_behind} behind{behind}"
         if r.blind_bids:
             return f"May bid blind, at least {r.blind_min}" + (
                 " or blind nil" if r.blind_nil and self.nil_allowed() else "")

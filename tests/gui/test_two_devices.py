@@ -119,7 +119,9 @@ def test_both_phones_save_the_same_hand(make_driver, server, other_server):
     assert [h.tricks.get(AC) for h in game.hands] == [7, 8]  # nothing dropped: both hands are there
 
 
-def test_both_phones_edit_the_same_hand(make_driver, server):
+def both_edit_hand_1(make_driver, server):
+    """Two phones edit hand 1: the first saves (Ann & Cat took 8), then the second (6), which is
+    asked what to do with its edit; returns the game and the second phone."""
     repo = Repository(server.data_dir)
     gid = repo.create_game("standard", PLAYERS)
     repo.record_hand(gid, {"bids": {"Bob": 3, "Cat": 4, "Dan": 2, "Ann": 3},
@@ -132,6 +134,11 @@ def test_both_phones_edit_the_same_hand(make_driver, server):
     b.tap("tricks-6")
     b.tap("save-hand")
     until(b, "conflict-numbers", "took Ann & Cat 6, Bob & Dan 7")
+    return gid, b
+
+
+def test_both_phones_edit_the_same_hand(make_driver, server):
+    gid, b = both_edit_hand_1(make_driver, server)
     b.screenshot("two-phones-both-edited")
     b.tap("conflict-save-mine")
     b.wait_id("game-menu")
@@ -161,18 +168,7 @@ def test_discard_mine_after_both_phones_save_the_same_hand(make_driver, server, 
 
 def test_discard_mine_after_both_phones_edit_the_same_hand(make_driver, server):
     """The second editor discards its edit: the first one's stays, the second is back on the sheet."""
-    repo = Repository(server.data_dir)
-    gid = repo.create_game("standard", PLAYERS)
-    repo.record_hand(gid, {"bids": {"Bob": 3, "Cat": 4, "Dan": 2, "Ann": 3},
-                           "tricks": {AC: 7, BD: 6}})
-    a, b = phones(make_driver, f"game/{gid}/edit/1", None, None)
-    a.tap("tricks-8")
-    a.tap("save-hand")
-    a.wait_id("game-menu")
-    until(b, "entry-notice", "was saved on another device; your edit is kept")
-    b.tap("tricks-6")
-    b.tap("save-hand")
-    until(b, "conflict-numbers", "took Ann & Cat 6, Bob & Dan 7")
+    gid, b = both_edit_hand_1(make_driver, server)
     b.tap("conflict-discard")
     b.wait_id("game-menu")  # back on the game, its sheet
     wait_message(b, "Your edit of hand 1 was discarded")

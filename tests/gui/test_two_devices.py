@@ -100,7 +100,9 @@ def test_an_entry_that_no_longer_fits_stays_in_sight_until_dismissed(make_driver
     b.by_id("kept-entry").first.wait_for(state="detached")
 
 
-def test_both_phones_save_the_same_hand(make_driver, server, other_server):
+def both_save_hand_1(make_driver, server, other_server):
+    """Two phones (on two servers) enter hand 1; the first saves it (Ann & Cat took 7); returns
+    the game and the second phone, whose own numbers (Ann & Cat took 8) are not saved yet."""
     gid = Repository(server.data_dir).create_game("standard", PLAYERS)
     a, b = phones(make_driver, f"game/{gid}", None, other_server)
     for app, bids, count in ((a, (3, 4, 2, 3), 7), (b, (4, 4, 3, 2), 8)):
@@ -109,6 +111,11 @@ def test_both_phones_save_the_same_hand(make_driver, server, other_server):
         app.tap(f"tricks-{count}")
     a.tap("save-hand")
     until(a, "entry-status", "Hand 1 saved")
+    return gid, b
+
+
+def test_both_phones_save_the_same_hand(make_driver, server, other_server):
+    gid, b = both_save_hand_1(make_driver, server, other_server)
     b.tap("save-hand")  # the second phone has not heard of the first one's save
     until(b, "conflict-numbers", "Your numbers: Bob 4, Cat 4, Dan 3, Ann 2; took Ann & Cat 8, Bob & Dan 5")
     b.has_text("Hand 1 was saved on another device first")
@@ -148,14 +155,7 @@ def test_both_phones_edit_the_same_hand(make_driver, server):
 def test_discard_mine_after_both_phones_save_the_same_hand(make_driver, server, other_server):
     """The second phone discards its numbers: the first phone's hand stays the only one, and the
     second phone is told so beside Save, with the next hand to enter."""
-    gid = Repository(server.data_dir).create_game("standard", PLAYERS)
-    a, b = phones(make_driver, f"game/{gid}", None, other_server)
-    for app, bids, count in ((a, (3, 4, 2, 3), 7), (b, (4, 4, 3, 2), 8)):
-        for name, bid in zip(("Bob", "Cat", "Dan", "Ann"), bids):
-            app.tap(f"bid-{name}-{bid}")
-        app.tap(f"tricks-{count}")
-    a.tap("save-hand")
-    until(a, "entry-status", "Hand 1 saved")
+    gid, b = both_save_hand_1(make_driver, server, other_server)
     b.tap("save-hand")
     until(b, "conflict-numbers", "Your numbers: Bob 4, Cat 4, Dan 3, Ann 2")
     b.tap("conflict-discard")

@@ -155,7 +155,7 @@ class HandScreen(BaseScreen):
     """A screen about one deal of a game (route /game/:game_id/.../:number).
 
     The route's number is the deal's position in the record (a misdeal has one too); what the
-    screen shows is the hand's number as the table counts it (`open_hand`)."""
+    screen shows is the hand's number as the table counts it (`open_deal`)."""
 
     title_prefix = "Hand"
     keep_awake = True
@@ -166,7 +166,7 @@ class HandScreen(BaseScreen):
         self.number = int(number)  # the deal's position
         self.title = self.title_prefix
 
-    def open_hand(self):
+    def open_deal(self):
         """Open the game and return this deal's HandScore; the title names it as the table does."""
         self.open_game(self.game_id, self.number)
         hs = self.session.sheet.hands[self.number - 1]

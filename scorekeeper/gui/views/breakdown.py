@@ -22,7 +22,7 @@ class Screen(HandScreen):
             on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
 
     def body(self) -> list[ft.Control]:
-        hs = self.open_hand()
+        hs = self.open_deal()
         out: list[ft.Control] = [ft.Text(f"{hs.dealer} dealt", color=MUTED)]
         if hs.misdeal:
             out.append(ft.Text("Misdeal: no scores, the deal passed on.", size=16))

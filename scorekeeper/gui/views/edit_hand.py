@@ -33,7 +33,7 @@ class Screen(HandScreen):
     panel: EntryPanel | None = None  # none for a misdeal
 
     def body(self) -> list[ft.Control]:
-        self.open_hand()
+        self.open_deal()
         kept = self.kept()
         mine = kept if kept is not None and kept.number == self.number else None
         draft, hand = self.session.draft_for(self.number, mine.hand if mine else None)

@@ -55,6 +55,11 @@ class BaseScreen:
         panel = getattr(self, "panel", None)  # a hand's entry: its lines of chips fit the new width
         if panel is not None:
             panel.refit(self.entry_width)
+        self.refit()
+
+    def refit(self) -> None:
+        """The width changed within one layout: what is sized by the width follows (the game
+        screen's deal line)."""
 
     @property
     def entry_width(self) -> float:

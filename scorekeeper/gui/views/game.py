@@ -181,6 +181,11 @@ class Screen(GameScreen):
             # only the parts that change: a whole-page diff costs tens of ms
             self.page.update(*self.sheet_parts(), self.entry_box, self.bar_box)
 
+    def refit(self) -> None:
+        if not self.wide and not self.session.sheet.finished:  # the deal line's height is the width's
+            self.info_box.content = self.next_info()
+            self.info_box.update()
+
     @property
     def entry_width(self) -> float:
         return self.width - 2 * PHONE_SIDE

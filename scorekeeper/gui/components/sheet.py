@@ -19,8 +19,8 @@ BAG_WARNING = "Next overtricks cost the bag penalty"
 
 
 def _bags_text(bags: int, rules, cards: int = 2) -> str:
-    """'4/10 bags'; on a phone's narrower cards '4/10' beside the bag icon (three cards), or '4b'
-    with no icon (four, as the compact sheet writes bags)."""
+    """'4/10 bags'; on a phone's narrower cards '4/10' (three cards) or '4b' (four, as the compact
+    sheet writes bags), with no icon: '-105 4/10' must fit a third of a 360 px phone."""
     limit = rules.bag_limit
     if cards > 3:
         return f"{bags}b"
@@ -69,14 +69,14 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
             _bags_text(bags, rules, cards_across), size=12 if compact else 13,
             color=theme.WARN if warning else None, weight=ft.FontWeight.BOLD if warning else None))
         bag_line = keep(f"{side}#bags", tid(f"bags-{side}", keep(f"{side}#bags-row", ft.Row(
-            ([bag_icon] if cards_across < 4 else []) + [bag_text], spacing=3, tight=True)),
+            ([bag_icon] if cards_across < 3 else []) + [bag_text], spacing=3, tight=True)),
             label=BAG_WARNING if warning else (_bags_text(bags, rules) if cards_across > 2 else None),
             tooltip=BAG_WARNING if warning else None))
         points = keep(f"{side}#points", ft.Text(
             signed(side_last.points) if side_last else "", size=13,
             color=theme.SET if side_last and side_last.points < 0 else MUTED))
         big = keep(f"{side}#score", tid(f"score-{side}", keep(f"{side}#score-text", ft.Text(
-            str(score), size=(24 if cards_across < 4 else 20) if compact else 30,
+            str(score), size=(24 if cards_across < 3 else 20) if compact else 30,
             weight=ft.FontWeight.BOLD))))
         name = keep(f"{side}#name", ft.Text(
             side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
@@ -103,7 +103,7 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
                     BAG_WARNING, size=12, color=theme.WARN))))
         if sheet.renegs.get(side) and not sheet.finished:  # a warning for the hands to come
             lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
-                renegs_text(sheet.renegs[side], rules, short=cards_across > 3), size=12, max_lines=2,
+                renegs_text(sheet.renegs[side], rules, short=cards_across > 2), size=12, max_lines=2,
                 color=theme.SET))))
         cards.append(keep(f"{side}#card", ft.Container(
             keep(f"{side}#column", ft.Column(lines, spacing=0, tight=True)),

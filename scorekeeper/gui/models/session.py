@@ -491,8 +491,13 @@ class Session:
         title = self.hand_title
         return self._attempt(
             lambda: self.shared.record_hand(gid, hand, expected_version=version),
-            lambda: f"Hand {self.sheet.hands_played} saved",
+            self._saved_words,
             changed_elsewhere=f"{title} was saved on another device first")
+
+    def _saved_words(self) -> str:
+        """What the last save did: 'Hand 9 saved', or why the hand was thrown out."""
+        last = self.sheet.hands[-1]
+        return last.note if last.thrown_out and last.note else f"{last.label} saved"
 
     def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
         gid, version = self.game_id, self.version if version is None else version

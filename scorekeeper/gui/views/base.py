@@ -118,12 +118,13 @@ class BaseScreen:
                                           on_click=lambda e: self.app.toggle_theme())
         self.theme_changed()
         theme_button = tid("theme", self.theme_button)
-        # a phone: a smaller title, nearer the back arrow, so "IHOP 6 players" fits beside four buttons
+        # a phone: a smaller title, nearer the back arrow, on two lines when "IHOP 6 players" does
+        # not fit beside four buttons (a 360 px phone)
         narrow = not self.wide
         return ft.AppBar(
             leading=leading, automatically_imply_leading=False,
-            title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=1,
-                          size=18 if narrow else None),
+            title=ft.Text(self.title, overflow=ft.TextOverflow.ELLIPSIS, max_lines=2 if narrow else 1,
+                          size=17 if narrow else None),
             title_spacing=4 if narrow and self.back else None,
             actions=[*self.actions(), theme_button],
             bgcolor=ft.Colors.SURFACE_CONTAINER,

@@ -24,8 +24,8 @@ import uvicorn
 
 from ..engine import ScorekeeperError
 from . import guard, theme
-from .models import HandDraft, PenRequest, Result, Role, Session, SharedRepository, Tables, access, links
-from .models.live import LiveHand
+from .models import PenRequest, Result, Role, Session, SharedRepository, Tables, access, links
+from .models.events import Event, Kind, PenMove
 from .models.served import Served
 from .pictures import Pictures
 from .router import Router
@@ -75,7 +75,8 @@ class App:
         self.native = native
         self.session = Session(served.shared, served.tables,
                                role=Role.HOST if native else Role.GUEST,
-                               client=secrets.token_urlsafe(12))
+                               client=secrets.token_urlsafe(12), board=served.board,
+                               publish=self._publish)
         # the connection as the server knows it: the peer's address from the socket; the guard
         # drops a guest's session as soon as its connection ends
         connection = guard.current()
@@ -107,7 +108,7 @@ class App:
         page.on_view_pop = self._view_pop
         page.on_resize = lambda e: self.router.resized()
         page.on_connect = lambda e: self._reconnected()
-        page.pubsub.subscribe(self._on_broadcast)
+        page.pubsub.subscribe(self._on_event)
         if not self.native:
             self._prefs = ft.SharedPreferences()  # made here, where the page is known
             page.run_task(self._arrive, page.route or "/")
@@ -128,12 +129,12 @@ class App:
                 self._keep(DEVICE_KEY, self.session.client)
             if parts[:1] == ["host"]:
                 route = self._host_link(parts[1] if len(parts) > 1 else "")
-            elif self.session.become_host(host):
+            elif self.session.seat.become_host(host):
                 pass
             elif parts[:1] == ["join"] and len(parts) > 1:
                 route = self._join_link(parts[1])
             elif code:
-                res = self.session.join(code, where=self._where())
+                res = self.session.seat.join(code, where=self._where())
                 if not res:  # the table stopped sharing while this browser was away
                     self.table_notice = res.message
                     self._forget(TABLE_KEY)
@@ -147,7 +148,7 @@ class App:
 
     def _host_link(self, token: str) -> str:
         """The host link: this browser keeps score from now on (and remembers the token)."""
-        if self.session.become_host(token):
+        if self.session.seat.become_host(token):
             self._keep(HOST_KEY, token)
             self.table_notice = None
             return "/"
@@ -187,7 +188,7 @@ class App:
     def _admit(self, route: str) -> str:
         s = self.session
         if s.role is Role.VIEWER and not s.table_open:
-            s.leave()
+            s.seat.leave()
             self._forget(TABLE_KEY)
             self.table_notice = "This table stopped sharing"
         return access.admit(s, route).route
@@ -320,25 +321,15 @@ class App:
         self.page.update()
 
     # -- several phones on one game ---------------------------------------
-    def broadcast(self, game_id: str) -> None:
-        """Tell the other sessions of this server that `game_id` changed."""
-        self.page.pubsub.send_others(("game-changed", game_id))
-
-    def publish_entry(self, game_id: str, draft: HandDraft) -> None:
-        """The pen holder tapped: the game's viewers see the hand as entered so far."""
-        tables = self.served.tables
-        if not tables.is_shared(game_id) or not self.session.holds_pen(game_id):
-            return
-        self.served.board.put(LiveHand(game_id, self.session.version, draft.to_hand(),
-                                       by=tables.pen_name(game_id)))
-        self.page.pubsub.send_others(("entry", game_id))
-
-    def table_event(self, game_id: str, what: str, client: str | None = None) -> None:
-        self.page.pubsub.send_all(("table", game_id, what, client))
+    def _publish(self, event: Event) -> None:
+        """What the session changed, to the other sessions of this server (and to this one
+        too when it changes who may see what: its own screen is admitted again)."""
+        send = self.page.pubsub.send_all if event.to_self else self.page.pubsub.send_others
+        send(event)
 
     def join_table(self, code: str) -> Result:
         with self._lock:
-            res = self.session.join(code, where=self._where())
+            res = self.session.seat.join(code, where=self._where())
             if res:
                 self.table_notice = None
                 self._keep(TABLE_KEY, self.session.table_code)
@@ -346,25 +337,25 @@ class App:
 
     def leave_table(self) -> None:
         with self._lock:
-            self.session.leave()
+            self.session.seat.leave()
             self._forget(TABLE_KEY)
             self.go(access.JOIN)
 
-    def _on_broadcast(self, message) -> None:
-        if not (isinstance(message, tuple) and len(message) >= 2):
+    def _on_event(self, event) -> None:
+        """Another session (or this one) changed something: show what this session may see of it."""
+        if not isinstance(event, Event):
             return
-        kind, game_id = message[0], message[1]
         with self._lock:
             try:
-                if kind == "game-changed":
-                    self._game_changed(game_id)
-                elif kind == "entry":
-                    if self.session.may_see(game_id) and self.router.current is not None:
-                        self.router.current.table_changed(game_id, "entry")
-                elif kind == "table":
-                    self._table_changed(game_id, message[2], message[3])
+                if event.kind in (Kind.GAME, Kind.GAMES):
+                    self._game_changed(event.game_id)
+                if event.kind is Kind.ENTRY:
+                    if self.session.may_see(event.game_id) and self.router.current is not None:
+                        self.router.current.table_changed(event.game_id, Kind.ENTRY)
+                elif event.kind in (Kind.SHARING, Kind.PEN) or getattr(event, "removed", False):
+                    self._table_changed(event)  # a deleted game is shared no more
             except RuntimeError as exc:  # the session went away meanwhile
-                log.info("broadcast to a closed session: %s", exc)
+                log.info("event for a closed session: %s", exc)
 
     def _game_changed(self, game_id: str) -> None:
         s = self.session
@@ -376,28 +367,29 @@ class App:
         if self.router.current is not None:  # the screen updates what it changed (a whole-page
             self.router.current.changed_elsewhere(game_id, change)  # diff costs every viewer ~10 ms)
 
-    def _table_changed(self, game_id: str, what: str, client: str | None) -> None:
-        """Sharing or the pen of `game_id` changed: this session may now be shown another
+    def _table_changed(self, event: Event) -> None:
+        """Sharing or the pen of a game changed: this session may now be shown another
         screen (the pen came or went, the table stopped), be asked for the pen, or be told
         the answer to its own request."""
-        s = self.session
+        s, game_id = self.session, event.game_id
+        move, client = getattr(event, "move", None), getattr(event, "client", None)
         route = self.router.route
         self.router.show(route)  # admitted again
         if self.router.route != route:
             self.page.run_task(self.page.push_route, self.router.route)
         elif self.router.current is not None:
-            self.router.current.table_changed(game_id, "sharing" if what in ("shared", "stopped") else "pen")
+            self.router.current.table_changed(game_id, Kind.PEN if move else Kind.SHARING)
         request = s.tables.request_for(game_id)
         if request is not None and s.holds_pen(game_id) and s.may_see(game_id):
             self._ask_holder(request)
         elif self._pen_dialog is not None and self._pen_dialog[0] == game_id:
             self._pen_dialog = None  # answered on another device
             self.page.pop_dialog()
-        if client == s.client and what == "pen-kept":
+        if client == s.client and move is PenMove.KEPT:
             self.message(f"{s.tables.pen_name(game_id)} keeps the pen for now")
-        elif client == s.client and what == "pen-given" and s.holds_pen(game_id):
+        elif client == s.client and move is PenMove.GIVEN and s.holds_pen(game_id):
             self.message("You have the pen: the hands you save count for the whole table")
-        elif what == "pen-taken" and client == s.client:
+        elif move is PenMove.TAKEN and client == s.client:
             self.message("The scorekeeper took the pen back")
         self.page.update()
 
@@ -414,11 +406,9 @@ class App:
             with self._lock:
                 self._pen_dialog = None
                 self.page.pop_dialog()
-                res = s.give_pen(game_id, request.client) if give else s.keep_pen(game_id, request.client)
+                res = s.seat.give_pen(game_id, request.client) if give else s.seat.keep_pen(game_id, request.client)
                 if not res:
                     self.error(res.message)
-                    return
-                self.table_event(game_id, "pen-given" if give else "pen-kept", request.client)
 
         names = " v ".join(s.game.side_names) if s.game_id == game_id and s.game is not None else ""
         self._pen_dialog = (game_id, request.client)

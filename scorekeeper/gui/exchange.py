@@ -55,7 +55,7 @@ async def share_result(app, game_id: str) -> None:
 # -- export -------------------------------------------------------------------------------
 async def export_record(app, game_id: str) -> None:
     """Offer the record as a file or as text."""
-    res, text = app.session.export_record(game_id)
+    res, text = app.session.games.export_record(game_id)
     if not res:
         app.error(res.message)
         return
@@ -118,7 +118,7 @@ async def import_record(app) -> None:
         if not e.files:
             return  # the player closed the file dialog
         chosen = e.files[0]
-        done(*app.session.import_record(chosen.bytes or b"", file_name=chosen.name))
+        done(*app.session.games.import_record(chosen.bytes or b"", file_name=chosen.name))
 
     picker = ft.FilePicker(on_result=picked)
     choose = tid("import-file", ft.FilledButton(
@@ -136,5 +136,5 @@ async def import_record(app) -> None:
             ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),
             tid("import-paste", ft.FilledButton(
                 "Import the text", height=48,
-                on_click=lambda e: done(*app.session.import_record(field.value or "")))),
+                on_click=lambda e: done(*app.session.games.import_record(field.value or "")))),
         ]))

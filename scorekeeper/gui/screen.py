@@ -11,7 +11,7 @@ from typing import Callable, Protocol
 
 import flet as ft
 
-from .models import HandDraft, Result, Session
+from .models import Kind, Result, Session
 from .models.served import Served
 
 
@@ -43,10 +43,10 @@ class Screen(Protocol):
         open game; `change` says what changed, e.g. "Hand 4 was saved")."""
         ...
 
-    def table_changed(self, game_id: str, what: str) -> None:
-        """Something about shared game `game_id` changed that this screen may show: "entry"
-        (the pen holder tapped: `served.board` has the hand as entered so far), "pen" (who
-        holds the pen, or a request for it), "sharing" (shared or stopped)."""
+    def table_changed(self, game_id: str, what: Kind) -> None:
+        """Something about shared game `game_id` changed that this screen may show:
+        `Kind.ENTRY` (the pen holder tapped: `served.board` has the hand as entered so far),
+        `Kind.PEN` (who holds the pen, or a request for it), `Kind.SHARING` (shared or stopped)."""
         ...
 
     def reconnected(self) -> None:
@@ -92,8 +92,6 @@ class Host(Protocol):
 
     def toggle_theme(self) -> None: ...
 
-    def broadcast(self, game_id: str) -> None: ...
-
     # -- a shared table ------------------------------------------------------------
     def join_table(self, code: str) -> Result:
         """Join the table with that code (this device then views it); the reason when refused."""
@@ -103,11 +101,3 @@ class Host(Protocol):
         """Stop viewing the table (back to the join page)."""
         ...
 
-    def publish_entry(self, game_id: str, draft: HandDraft) -> None:
-        """The hand being entered changed: the game's viewers see it (if the game is shared)."""
-        ...
-
-    def table_event(self, game_id: str, what: str, client: str | None = None) -> None:
-        """Tell every session that the sharing or the pen of `game_id` changed ("pen-asked",
-        "pen-given", "pen-kept", "pen-taken", "shared", "stopped"); `client`: the device it is about."""
-        ...

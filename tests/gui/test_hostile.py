@@ -28,11 +28,11 @@ EVENTS = ["click", "long_press", "submit", "change", "select", "dismiss", "tap",
 def seed(data: Path) -> list[str]:
     """Two saved games (one with two hands): what a guest must never see or change."""
     host = Session(SharedRepository(data), role=Role.HOST)
-    _, first = host.create_game("ihop", PLAYERS)
+    _, first = host.games.create_game("ihop", PLAYERS)
     host.open(first)
     assert host.record_hand({"bids": {"Quinn & Sven": 5, "Rosa & Tala": 4},
                              "tricks": {"Quinn & Sven": 7, "Rosa & Tala": 6}})
-    _, second = host.create_game("standard", ["Uma", "Vic", "Wes", "Xia"])
+    _, second = host.games.create_game("standard", ["Uma", "Vic", "Wes", "Xia"])
     return [first, second]
 
 

@@ -18,7 +18,7 @@ def session(tmp_path):
 
 @pytest.fixture
 def game(session):
-    res, game_id = session.create_game("standard", PLAYERS)
+    res, game_id = session.games.create_game("standard", PLAYERS)
     assert res and game_id
     assert session.open(game_id)
     return game_id
@@ -42,7 +42,7 @@ def test_tricks_that_do_not_add_up_are_refused_with_the_reason(session, game):
 
 def test_an_edit_that_breaks_a_later_hand_is_refused_naming_it(tmp_path):
     session = Session(SharedRepository(tmp_path))
-    _, gid = session.create_game({"preset": "standard", "options": {"blind_nil": True}}, PLAYERS)
+    _, gid = session.games.create_game({"preset": "standard", "options": {"blind_nil": True}}, PLAYERS)
     session.open(gid)
     session.record_hand({"bids": {"Ann": 1, "Cat": 1, "Bob": 6, "Dan": 6},
                          "tricks": {"Ann & Cat": 1, "Bob & Dan": 12}})
@@ -104,25 +104,25 @@ def test_undo_and_redo_say_what_they_did(session, game):
 
 def test_rematch_keeps_players_and_rules(session, game):
     session.record_hand(PLAIN)
-    res, new_id = session.rematch(game)
+    res, new_id = session.games.rematch(game)
     assert res and new_id != game
     session.open(new_id)
     assert session.game.players == tuple(PLAYERS) and session.game.hands == ()
 
 
 def test_a_rematch_passes_the_first_deal_to_the_next_player(session):
-    _, first = session.create_game("ihop", PLAYERS, first_dealer="Cat", teams=[["Ann", "Bob"], ["Cat", "Dan"]])
-    res, second = session.rematch(first)
+    _, first = session.games.create_game("ihop", PLAYERS, first_dealer="Cat", teams=[["Ann", "Bob"], ["Cat", "Dan"]])
+    res, second = session.games.rematch(first)
     assert res and res.message == "Rematch: Dan deals first"
     session.open(second)
     assert session.game.first_dealer == "Dan" and session.next.dealer == "Dan"
     assert [s.players for s in session.game.sides] == [("Ann", "Bob"), ("Cat", "Dan")]
-    _, third = session.rematch(second)
+    _, third = session.games.rematch(second)
     session.open(third)
     assert session.game.first_dealer == "Ann"  # round the table
 
 def test_import_refuses_a_bad_record_with_its_reason(session):
-    res, game_id = session.import_record('{"format": "spades-game/1", "rules": "nope"}')
+    res, game_id = session.games.import_record('{"format": "spades-game/1", "rules": "nope"}')
     assert not res.ok and game_id is None and "nope" in res.message
 
 
@@ -134,7 +134,7 @@ def test_import_refuses_a_bad_record_with_its_reason(session):
     (b"[1, 2", "game.json", "The file game.json is not a game record"),
 ])
 def test_import_of_what_is_not_a_record_says_so_without_the_parsers_words(session, text, name, wanted):
-    res, game_id = session.import_record(text, file_name=name)
+    res, game_id = session.games.import_record(text, file_name=name)
     assert not res.ok and game_id is None and res.message.startswith(wanted)
     assert "char" not in res.message and "Expecting" not in res.message and "line 1" not in res.message
     if name is None:
@@ -143,17 +143,17 @@ def test_import_of_what_is_not_a_record_says_so_without_the_parsers_words(sessio
 
 def test_export_then_import_round_trips(session, game, tmp_path):
     session.record_hand(PLAIN)
-    res, text = session.export_record(game)
+    res, text = session.games.export_record(game)
     assert res
     elsewhere = Session(SharedRepository(tmp_path / "other"))
-    res, copy = elsewhere.import_record(text)
+    res, copy = elsewhere.games.import_record(text)
     assert res and elsewhere.open(copy) and elsewhere.game.to_dict() == session.game.to_dict()
 
 
 def test_importing_a_game_that_is_already_saved_names_it_and_adds_nothing(session, game):
     session.record_hand(PLAIN)
-    res, text = session.export_record(game)
-    res, copy = session.import_record(text)
+    res, text = session.games.export_record(game)
+    res, copy = session.games.import_record(text)
     assert not res.ok and copy is None
     assert res.message.startswith(f"Not imported. This record is already saved as game {game} ")
 
@@ -164,14 +164,14 @@ def test_an_unusable_data_folder_is_reported_not_raised(tmp_path):
     shared = SharedRepository(blocker / "data")
     assert shared.notices() and "Cannot open the saved games" in shared.notices()[0]
     session = Session(shared)
-    res, _ = session.create_game("standard", PLAYERS)
+    res, _ = session.games.create_game("standard", PLAYERS)
     assert not res.ok
 
 
 def test_ready_to_save_is_never_shown_for_a_hand_save_refuses(tmp_path):
     """Issue 15, 6: "Ready to save" showed for a blind 5 that Save then refused."""
     session = Session(SharedRepository(tmp_path))
-    _, gid = session.create_game("ihop", PLAYERS)
+    _, gid = session.games.create_game("ihop", PLAYERS)
     session.open(gid)
     assert session.record_hand({"bids": {"Ann & Cat": 6, "Bob & Dan": 7},
                                 "tricks": {"Ann & Cat": 8, "Bob & Dan": 5}})

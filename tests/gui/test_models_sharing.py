@@ -28,11 +28,11 @@ def table(tmp_path):
     shared = SharedRepository(tmp_path / "data")
     tables = Tables(host_token="secret-token", clock=Clock())
     host = Session(shared, tables, role=Role.GUEST, client="host-device")
-    assert host.become_host("secret-token") and host.role is Role.HOST
-    res, game_id = host.create_game("standard", PLAYERS)
+    assert host.seat.become_host("secret-token") and host.role is Role.HOST
+    res, game_id = host.games.create_game("standard", PLAYERS)
     host.open(game_id)
     assert host.record_hand(PLAIN) and host.record_hand(PLAIN)
-    ok, code = host.share(game_id)
+    ok, code = host.seat.share(game_id)
     assert ok and code
     return shared, tables, host, game_id, code
 
@@ -54,21 +54,21 @@ def changing_actions(s: Session, game_id: str):
         ("edit a hand", lambda: s.replace_hand(1, PLAIN)),
         ("undo", lambda: s.undo()),
         ("redo", lambda: s.redo()),
-        ("delete", lambda: s.delete(game_id)),
-        ("restore", lambda: s.restore(game_id)),
-        ("import", lambda: s.import_record(RECORD)[0]),
-        ("new game", lambda: s.create_game("standard", PLAYERS)[0]),
-        ("rematch", lambda: s.rematch(game_id)[0]),
-        ("share", lambda: s.share(game_id)[0]),
-        ("stop sharing", lambda: s.stop_sharing(game_id)),
-        ("take the pen", lambda: s.take_pen(game_id)),
+        ("delete", lambda: s.games.delete(game_id)),
+        ("restore", lambda: s.games.restore(game_id)),
+        ("import", lambda: s.games.import_record(RECORD)[0]),
+        ("new game", lambda: s.games.create_game("standard", PLAYERS)[0]),
+        ("rematch", lambda: s.games.rematch(game_id)[0]),
+        ("share", lambda: s.seat.share(game_id)[0]),
+        ("stop sharing", lambda: s.seat.stop_sharing(game_id)),
+        ("take the pen", lambda: s.seat.take_pen(game_id)),
     ]
 
 
 def test_the_host_link_needs_the_secret(table):
     shared, tables, *_ = table
     s = session(shared, tables, "phone")
-    assert not s.become_host("") and not s.become_host("secret-toke") and s.role is Role.GUEST
+    assert not s.seat.become_host("") and not s.seat.become_host("secret-toke") and s.role is Role.GUEST
 
 
 @pytest.mark.parametrize("role", ["guest", "viewer"])
@@ -76,7 +76,7 @@ def test_every_change_is_refused_and_writes_nothing(table, role):
     shared, tables, host, game_id, code = table
     s = session(shared, tables, "phone-1")
     if role == "viewer":
-        assert s.join(code) and s.role is Role.VIEWER
+        assert s.seat.join(code) and s.role is Role.VIEWER
         assert s.open(game_id)
     else:
         s.game_id = game_id  # a forged page: the session points at the game all the same
@@ -89,7 +89,7 @@ def test_every_change_is_refused_and_writes_nothing(table, role):
         assert on_disk(shared, game_id) == before, name
     assert [g.id for g in shared.list_games()] == games_before
     assert tables.code_of(game_id) == code  # still shared
-    for read in (s.list_games, s.player_stats, s.list_trash):
+    for read in (s.games.list_games, s.games.player_stats, s.games.list_trash):
         with pytest.raises(NotAllowed):
             read()
 
@@ -99,14 +99,14 @@ def test_a_guest_sees_no_game(table):
     s = session(shared, tables, "phone")
     res = s.open(game_id)
     assert not res.ok and "Join a table" in res.message and s.game is None
-    assert not s.export_record(game_id)[0].ok
+    assert not s.games.export_record(game_id)[0].ok
 
 
 def test_a_viewer_sees_only_its_table(table):
     shared, tables, host, game_id, code = table
-    _, other = host.create_game("ihop", PLAYERS)
+    _, other = host.games.create_game("ihop", PLAYERS)
     s = session(shared, tables, "phone")
-    assert s.join(code.lower())  # read aloud, typed in small letters: the same code
+    assert s.seat.join(code.lower())  # read aloud, typed in small letters: the same code
     assert s.open(game_id) and s.sheet.hands_played == 2
     assert not s.open(other).ok and s.game is None
 
@@ -115,14 +115,14 @@ def test_wrong_and_stopped_codes_get_their_message(table):
     shared, tables, host, game_id, code = table
     s = session(shared, tables, "phone")
     wrong = "".join(CODE_ALPHABET[(CODE_ALPHABET.index(ch) + 1) % len(CODE_ALPHABET)] for ch in code)
-    res = s.join(wrong)
+    res = s.seat.join(wrong)
     assert not res.ok and f"No table has the code {wrong}" in res.message and s.role is Role.GUEST
-    res = s.join("hello")
+    res = s.seat.join("hello")
     assert not res.ok and "not a table code" in res.message
     viewer = session(shared, tables, "viewer")
-    assert viewer.join(code) and viewer.open(game_id)
-    assert host.stop_sharing(game_id)
-    res = session(shared, tables, "late").join(code)
+    assert viewer.seat.join(code) and viewer.open(game_id)
+    assert host.seat.stop_sharing(game_id)
+    res = session(shared, tables, "late").seat.join(code)
     assert not res.ok and res.message == "This table stopped sharing"
     # the viewer who was watching is told so too, and sees the game no more
     assert not viewer.table_open
@@ -135,40 +135,40 @@ def test_wrong_codes_are_rate_limited_per_client(table):
     clock = tables._clock
     s = session(shared, tables, "guesser")
     for _ in range(tables.attempts):
-        assert "No table" in s.join("AAAAAA").message
-    res = s.join(code)  # even the right code waits
+        assert "No table" in s.seat.join("AAAAAA").message
+    res = s.seat.join(code)  # even the right code waits
     assert not res.ok and "Too many wrong codes" in res.message and "wait" in res.message
-    assert session(shared, tables, "someone-else").join(code)  # another client is not slowed
+    assert session(shared, tables, "someone-else").seat.join(code)  # another client is not slowed
     clock.now += tables.window + 1
-    assert s.join(code)
+    assert s.seat.join(code)
 
 
 def test_codes_are_short_readable_and_one_per_game(table):
     shared, tables, host, game_id, code = table
     assert len(code) == CODE_LENGTH >= 6 and set(code) <= set(CODE_ALPHABET)
     assert not set("01OIL") & set(CODE_ALPHABET)
-    assert host.share(game_id)[1] == code  # sharing again keeps the code
-    _, other = host.create_game("ihop", PLAYERS)
-    assert host.share(other)[1] != code
+    assert host.seat.share(game_id)[1] == code  # sharing again keeps the code
+    _, other = host.games.create_game("ihop", PLAYERS)
+    assert host.seat.share(other)[1] != code
 
 
 def test_the_pen_moves_one_device_at_a_time(table):
     shared, tables, host, game_id, code = table
     bob, cat = session(shared, tables, "bob"), session(shared, tables, "cat")
     for s in (bob, cat):
-        assert s.join(code) and s.open(game_id)
+        assert s.seat.join(code) and s.open(game_id)
     assert not bob.record_hand(PLAIN).ok
-    assert bob.ask_pen("Bob's phone")
+    assert bob.seat.ask_pen("Bob's phone")
     assert tables.request_for(game_id).name == "Bob's phone"
-    assert not cat.give_pen(game_id).ok  # only the holder gives it
-    assert host.give_pen(game_id).ok
+    assert not cat.seat.give_pen(game_id).ok  # only the holder gives it
+    assert host.seat.give_pen(game_id).ok
     assert bob.holds_pen(game_id) and not host.holds_pen(game_id) and not cat.holds_pen(game_id)
     # the holder enters a hand; the host (now viewing) cannot
     assert bob.record_hand(PLAIN).ok
     res = host.record_hand(PLAIN)
     assert not res.ok and "take it back" in res.message
     # the host can always take it back
-    assert host.take_pen(game_id).ok
+    assert host.seat.take_pen(game_id).ok
     assert host.holds_pen(game_id) and not bob.holds_pen(game_id)
     assert not bob.record_hand(PLAIN).ok
     assert len(shared.get(game_id).game.hands) == 3
@@ -177,10 +177,10 @@ def test_the_pen_moves_one_device_at_a_time(table):
 def test_stopping_gives_the_pen_back(table):
     shared, tables, host, game_id, code = table
     bob = session(shared, tables, "bob")
-    bob.join(code)
-    bob.ask_pen("Bob's phone")
-    host.give_pen(game_id)
-    host.stop_sharing(game_id)
+    bob.seat.join(code)
+    bob.seat.ask_pen("Bob's phone")
+    host.seat.give_pen(game_id)
+    host.seat.stop_sharing(game_id)
     assert host.holds_pen(game_id) and not bob.holds_pen(game_id)
     assert not bob.record_hand(PLAIN).ok
 
@@ -188,7 +188,7 @@ def test_stopping_gives_the_pen_back(table):
 def test_a_host_session_is_unchanged_without_sharing(tmp_path):
     # the app as it was: one host, no codes; everything works
     s = Session(SharedRepository(tmp_path))
-    res, gid = s.create_game("standard", PLAYERS)
+    res, gid = s.games.create_game("standard", PLAYERS)
     assert s.open(gid) and s.record_hand(PLAIN) and s.undo() and s.redo()
 
 
@@ -197,7 +197,7 @@ def test_a_host_session_is_unchanged_without_sharing(tmp_path):
 def test_a_malformed_host_token_is_only_a_guest(table, token):
     shared, tables, *_ = table
     guest = Session(shared, tables, role=Role.GUEST, client="eve")
-    assert not guest.become_host(token)  # no TypeError for a non-ASCII token: it is simply not the secret
+    assert not guest.seat.become_host(token)  # no TypeError for a non-ASCII token: it is simply not the secret
     assert guest.role is Role.GUEST
 
 
@@ -205,18 +205,18 @@ def test_the_pen_goes_to_the_device_shown_and_requests_wait_their_turn(table):
     shared, tables, host, game_id, code = table
     first, second = session(shared, tables, "phone-1"), session(shared, tables, "phone-2")
     for s in (first, second):
-        assert s.join(code)
-    assert first.ask_pen("Bob's phone") and second.ask_pen("Bob's phone")
+        assert s.seat.join(code)
+    assert first.seat.ask_pen("Bob's phone") and second.seat.ask_pen("Bob's phone")
     shown = tables.request_for(game_id)
     assert (shown.client, shown.name) == ("phone-1", "Bob's phone")  # the first waits first
     waiting = [r for r in tables._requests[game_id] if r.client == "phone-2"]
     assert waiting[0].name == "Bob's phone (2)"  # alike names are made unique at the table
-    res = host.give_pen(game_id, shown.client)  # Give on the dialog that shows the first request
+    res = host.seat.give_pen(game_id, shown.client)  # Give on the dialog that shows the first request
     assert res.ok and res.message == "Bob's phone has the pen"
     assert first.holds_pen(game_id) and not second.holds_pen(game_id) and not host.holds_pen(game_id)
     # the second request is now the one shown, to the new holder
     assert tables.request_for(game_id).client == "phone-2"
-    assert first.keep_pen(game_id, "phone-2").ok
+    assert first.seat.keep_pen(game_id, "phone-2").ok
     assert tables.request_for(game_id) is None and first.holds_pen(game_id)
 
 
@@ -224,11 +224,11 @@ def test_asking_again_keeps_the_place_and_a_name_is_not_the_holders(table):
     shared, tables, host, game_id, code = table
     bob, cat = session(shared, tables, "bob"), session(shared, tables, "cat")
     for s in (bob, cat):
-        assert s.join(code)
-    bob.ask_pen("Bob's phone")
-    host.give_pen(game_id, "bob")
-    cat.ask_pen("Bob's phone")  # the holder is called so already
+        assert s.seat.join(code)
+    bob.seat.ask_pen("Bob's phone")
+    host.seat.give_pen(game_id, "bob")
+    cat.seat.ask_pen("Bob's phone")  # the holder is called so already
     assert tables.request_for(game_id).name == "Bob's phone (2)"
-    cat.ask_pen("Cat's phone")  # asking again renames the request, in the same place
+    cat.seat.ask_pen("Cat's phone")  # asking again renames the request, in the same place
     assert [r.name for r in tables._requests[game_id]] == ["Cat's phone"]
-    assert not host.give_pen(game_id, "nobody").ok  # only a device that asks can be given it
+    assert not host.seat.give_pen(game_id, "nobody").ok  # only a device that asks can be given it

@@ -9,6 +9,7 @@ from scorekeeper.gui.app import ServeError, banner, host_token
 from scorekeeper.gui.models import HandDraft, Role, Session, SharedRepository, Tables, links
 from scorekeeper.gui.models.access import JOIN, admit
 from scorekeeper.gui.models.live import NO_BID, LiveBoard, LiveHand, watched
+from scorekeeper.gui.models.lock import draft_lock
 from scorekeeper.gui.models.served import Served
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -22,11 +23,11 @@ def table(tmp_path):
     shared = SharedRepository(tmp_path / "data")
     tables = Tables(host_token=TOKEN)
     host = Session(shared, tables, role=Role.GUEST, client="host")
-    assert host.become_host(TOKEN)
-    _, game_id = host.create_game("ihop", PLAYERS)
-    _, other = host.create_game("standard", PLAYERS)
+    assert host.seat.become_host(TOKEN)
+    _, game_id = host.games.create_game("ihop", PLAYERS)
+    _, other = host.games.create_game("standard", PLAYERS)
     host.open(game_id)
-    _, code = host.share(game_id)
+    _, code = host.seat.share(game_id)
     return shared, tables, host, game_id, other, code
 
 
@@ -37,7 +38,7 @@ def guest(shared, tables, client="phone"):
 def asking(shared, tables, code, name="Bob's phone"):
     """A phone that joined the table and asks for its pen."""
     s = guest(shared, tables, "bob")
-    assert s.join(code) and s.ask_pen(name)
+    assert s.seat.join(code) and s.seat.ask_pen(name)
     return s
 
 
@@ -58,7 +59,7 @@ def test_a_guest_is_shown_the_join_page_whatever_it_types(table):
 def test_a_viewer_is_shown_its_table_read_only_and_nothing_else(table):
     shared, tables, host, game_id, other, code = table
     s = guest(shared, tables)
-    assert s.join(code)
+    assert s.seat.join(code)
     table_route = f"/table/{game_id}"
     assert routes(s, "/", "/stats", "/new", f"/game/{other}", f"/table/{other}", f"/game/{game_id}",
                   f"/game/{game_id}/edit/1", f"/game/{game_id}/share") == [table_route] * 8
@@ -70,13 +71,13 @@ def test_a_viewer_is_shown_its_table_read_only_and_nothing_else(table):
 def test_the_pen_decides_between_the_entry_and_the_read_only_table(table):
     shared, tables, host, game_id, other, code = table
     s = asking(shared, tables, code)
-    assert host.give_pen(game_id)
+    assert host.seat.give_pen(game_id)
     assert routes(s, f"/table/{game_id}", f"/game/{game_id}/edit/1") == [f"/game/{game_id}",
                                                                        f"/game/{game_id}/edit/1"]
     # the host gave it away: it watches that game, and still has every other screen
     assert routes(host, f"/game/{game_id}?tab=sheet", f"/game/{game_id}/edit/1", f"/game/{other}", "/stats") == [
         f"/table/{game_id}?tab=sheet", f"/table/{game_id}", f"/game/{other}", "/stats"]
-    assert host.take_pen(game_id)
+    assert host.seat.take_pen(game_id)
     assert routes(host, f"/table/{game_id}") == [f"/game/{game_id}"]
     assert routes(s, f"/game/{game_id}") == [f"/table/{game_id}"]
 
@@ -84,8 +85,8 @@ def test_the_pen_decides_between_the_entry_and_the_read_only_table(table):
 def test_a_stopped_table_sends_its_viewers_to_the_join_page_saying_so(table):
     shared, tables, host, game_id, other, code = table
     s = guest(shared, tables)
-    s.join(code)
-    host.stop_sharing(game_id)
+    s.seat.join(code)
+    host.seat.stop_sharing(game_id)
     seen = admit(s, f"/table/{game_id}")
     assert (seen.route, seen.why) == (JOIN, "This table stopped sharing")
 
@@ -99,15 +100,15 @@ def test_the_host_is_never_sent_to_the_join_page(table):
 def test_the_pen_holder_is_named_as_it_asked(table):
     shared, tables, host, game_id, other, code = table
     s = guest(shared, tables, "bob")
-    s.join(code)
+    s.seat.join(code)
     assert tables.pen_name(game_id) == "The scorekeeper"
-    assert not s.ask_pen("   ").ok and "Name this phone" in s.ask_pen("").message
-    res = s.ask_pen("x" * 31)
+    assert not s.seat.ask_pen("   ").ok and "Name this phone" in s.seat.ask_pen("").message
+    res = s.seat.ask_pen("x" * 31)
     assert not res.ok and "at most 30 characters" in res.message
-    assert s.ask_pen("  Bob's   phone ")
-    host.give_pen(game_id)
+    assert s.seat.ask_pen("  Bob's   phone ")
+    host.seat.give_pen(game_id)
     assert tables.pen_name(game_id) == "Bob's phone"
-    host.take_pen(game_id)
+    host.seat.take_pen(game_id)
     assert tables.pen_name(game_id) == "The scorekeeper"
 
 
@@ -115,7 +116,7 @@ def test_a_pen_holder_changes_its_own_table_only(table):
     """A forged change from the phone holding one table's pen, aimed at another game: refused."""
     shared, tables, host, game_id, other, code = table
     s = asking(shared, tables, code)
-    host.give_pen(game_id)
+    host.seat.give_pen(game_id)
     s.open(game_id)
     hand = {"bids": {AC: 4, BD: 4}, "tricks": {AC: 6, BD: 7}}
     before = shared.get(other).version
@@ -124,7 +125,7 @@ def test_a_pen_holder_changes_its_own_table_only(table):
     assert not res.ok and shared.get(other).version == before
     s.game_id = game_id
     assert s.record_hand(hand).ok
-    host.stop_sharing(game_id)  # the pen goes back with the code
+    host.seat.stop_sharing(game_id)  # the pen goes back with the code
     res = s.record_hand(hand)
     assert not res.ok and len(shared.get(game_id).game.hands) == 1
 
@@ -133,7 +134,7 @@ def test_a_pen_cannot_be_given_once_the_table_stopped(table):
     shared, tables, host, game_id, other, code = table
     asking(shared, tables, code)
     tables.stop(game_id)
-    res = host.give_pen(game_id)
+    res = host.seat.give_pen(game_id)
     assert not res.ok and res.message == "Nobody is asking for the pen"
 
 
@@ -152,7 +153,7 @@ def entered(session, **taps) -> dict:
 def test_a_viewer_reads_the_bids_as_they_are_tapped(table):
     shared, tables, host, game_id, other, code = table
     s = guest(shared, tables)
-    s.join(code)
+    s.seat.join(code)
     s.open(game_id)
     before = watched(s, None)
     assert before.title == "Hand 1 of 12" and before.deal.startswith("Ann deals")
@@ -166,14 +167,14 @@ def test_a_viewer_reads_the_bids_as_they_are_tapped(table):
     live = LiveHand(game_id, host.version, entered(host, bids={AC: 5, BD: 4}, tricks={AC: 6}))
     seen = watched(s, live)
     assert seen.tricks == f"{AC} 6, {BD} 7" and seen.status == "Ready to save"
-    assert seen.lock == host.lock(HandDraft.from_hand(host.game, host.next, live.hand), None).text
+    assert seen.lock == draft_lock(HandDraft.from_hand(host.game, host.next, live.hand), None).text
     assert "bids: Ann & Cat 5, Bob & Dan 4" in seen.text
 
 
 def test_an_entry_made_before_a_save_is_not_shown_after_it(table):
     shared, tables, host, game_id, other, code = table
     s = guest(shared, tables)
-    s.join(code)
+    s.seat.join(code)
     s.open(game_id)
     board = LiveBoard()
     board.put(LiveHand(game_id, host.version, entered(host, bids={AC: 5}), by="Bob's phone"))

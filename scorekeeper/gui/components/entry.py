@@ -20,6 +20,7 @@ from ...engine import Lock
 from .. import theme
 from ..keep import Keeper
 from ..models import NIL, HandDraft
+from ..models.lock import draft_lock
 from ..testid import tid
 from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
 
@@ -47,7 +48,7 @@ class EntryPanel:
         self.on_change = on_change
         self.on_misdeal = on_misdeal
         self.save_label = save_label
-        self.lock = lock
+        self.lock = lock or draft_lock
         self.one_line = one_line
         self.error: str | None = None
         self.notice: str | None = None  # what was just done, beside Save until the next tap

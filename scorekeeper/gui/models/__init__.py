@@ -2,6 +2,10 @@
 
 - `session`: `SharedRepository` (one per server process) and `Session` (one per
   browser tab): the open game, its sheet and next hand, every change as a `Result`.
+  Its parts: `library` (`session.games`: the list of games: start, import, delete, restore)
+  and `seat` (`session.seat`: this tab at a shared table: the host link, joining, sharing,
+  the pen, the hand the pen holder enters); `guards` (`@host_only`, `@pen_holder`).
+- `events`: what a session changed, as types; the session publishes one per change.
 - `draft`: `HandDraft`, the hand being entered, turned into the record's hand.
 - `sharing`: `Tables` (one per server process): the host's secret, the codes of shared
   games, the pen of each; `Role` (host, viewer, guest).
@@ -20,8 +24,10 @@ browser (tests/gui/test_models_*.py).
 from __future__ import annotations
 
 from .draft import NIL, HandDraft
-from .session import Result, Session, SharedRepository, StorageUnavailable
+from .events import Event, Kind
+from .guards import Result
+from .session import Session, SharedRepository, StorageUnavailable
 from .sharing import JoinError, NotAllowed, PenRequest, Role, Tables
 
-__all__ = ["NIL", "HandDraft", "JoinError", "NotAllowed", "PenRequest", "Result", "Role", "Session",
+__all__ = ["NIL", "Event", "HandDraft", "Kind", "JoinError", "NotAllowed", "PenRequest", "Result", "Role", "Session",
            "SharedRepository", "StorageUnavailable", "Tables"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ...engine import pass_direction
 from ...engine.table import PASS_CYCLE
 from .draft import NIL, HandDraft
+from .lock import draft_lock
 
 NO_BID = "\u2014"  # an em dash: not bid yet
 
@@ -136,7 +137,7 @@ def watched(session, live: LiveHand | None, by: str = "The scorekeeper") -> Watc
     deal = deal_words(session)
     lock = None
     if draft.rules.lock and draft.partnership:
-        lock = (session.lock(draft, draft.raised).text if draft.bids_complete()
+        lock = (draft_lock(draft, draft.raised).text if draft.bids_complete()
                 else "Lock: once every side has bid")
     took = ", ".join(f"{k} {v}" for k, v in hand["tricks"].items()) or None
     return Watched(

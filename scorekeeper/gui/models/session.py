@@ -9,47 +9,27 @@ a `Result` with the engine's message, never as an exception in a view.
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from ...engine import (Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand,
-                       verify_hand)
-from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame, UnreadableGameError
+from ...engine import Game, NextHand, Scoresheet, ScorekeeperError, next_hand, verify_hand
+from ...storage import GameChangedError, Repository, StoredGame
 from .draft import HandDraft
+from .events import Event, GameChanged, Publish, nowhere
+from .guards import Result, pen_holder
+from .library import Library
+from .live import LiveBoard
 from .options import readable
-from .sharing import NotAllowed, Role, Tables
+from .seat import Seat
+from .sharing import Role, Tables
 
 log = logging.getLogger(__name__)
 
-#: how long a phone's name for the table may be ("Bob's phone")
-PEN_NAME_LENGTH = 30
-
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a change did: `ok`, and the message to show (the reason when refused).
-
-    `hand`: the hand the engine's refusal names (an edit of hand 2 can be refused because
-    of hand 4), or None.
-    `conflict`: refused because another device changed the game first (the game
-    shown is now the saved one; the change can be entered again on top of it).
-    """
-
-    ok: bool
-    message: str = ""
-    hand: int | None = None
-    conflict: bool = False
-
-    def __bool__(self) -> bool:
-        return self.ok
 
 
 class StorageUnavailable(ScorekeeperError):
@@ -125,6 +105,12 @@ def _change_between(longer: tuple[Game, Scoresheet], shorter: tuple[Game, Scores
     return f"The edit of {_lower(sheet.hands[changed - 1].label)}" if changed else "The last change"
 
 
+def _saved_words(sheet: Scoresheet) -> str:
+    """What the last save did: 'Hand 9 saved', or why the hand was thrown out."""
+    last = sheet.hands[-1]
+    return last.note if last.thrown_out and last.note else f"{last.label} saved"
+
+
 def _lower(label: str) -> str:
     """'Hand 3' -> 'hand 3', to go inside a sentence."""
     return label[:1].lower() + label[1:]
@@ -139,8 +125,10 @@ class Session:
     """
 
     def __init__(self, shared: SharedRepository, tables: Tables | None = None, *, role: Role = Role.HOST,
-                 client: str = "local"):
+                 client: str = "local", board: LiveBoard | None = None, publish: Publish = nowhere):
         self.shared = shared
+        #: where each change this session makes is announced (the app: to the other sessions)
+        self.publish = publish
         self.tables = tables if tables is not None else Tables()
         self.role = role
         self.client = client  # this device (kept across reloads by the app)
@@ -151,6 +139,8 @@ class Session:
         self.sheet: Scoresheet | None = None   # its scoresheet
         self.next: NextHand | None = None      # who deals, leads, bids first ... next
         self._notices_shown = False
+        self.games = Library(self)     # the list of games: start, import, delete, restore ...
+        self.seat = Seat(self, board)  # this tab at a shared table: sharing, the pen
 
     # -- helpers -----------------------------------------------------------
     def notices(self) -> list[str]:
@@ -161,32 +151,6 @@ class Session:
 
     def close(self) -> None:
         self.game_id = None
-
-    # -- roles ----------------------------------------------------------------
-    def become_host(self, token: str | None) -> bool:
-        """This session came through the host link (``token`` is the server's secret)."""
-        if not self.tables.is_host_token(token):
-            return False
-        self.role, self.table, self.table_code = Role.HOST, None, None
-        return True
-
-    def join(self, code: str, where: str | None = None) -> Result:
-        """Join a shared table by its code: this session then views that one game."""
-        if self.role is Role.HOST:
-            return Result(False, "This device keeps score: it does not need a code")
-        try:
-            game_id = self.tables.join(code, where or self.client)
-        except ScorekeeperError as exc:
-            return Result(False, str(exc))
-        self.role, self.table, self.table_code = Role.VIEWER, game_id, self.tables.code_of(game_id)
-        self.game_id = self.stored = None
-        return Result(True, "Joined the table")
-
-    def leave(self) -> None:
-        """Back to a guest (the table stopped sharing, or the viewer left it)."""
-        if self.role is Role.VIEWER:
-            self.role, self.table, self.table_code = Role.GUEST, None, None
-            self.game_id = self.stored = self.sheet = self.next = None
 
     @property
     def table_open(self) -> bool:
@@ -213,30 +177,12 @@ class Session:
         """Whether the open game's hands can be entered, edited, undone from this device."""
         return self.holds_pen(self.game_id)
 
-    def _need_host(self) -> None:
-        if self.role is not Role.HOST:
-            raise NotAllowed("Only the scorekeeper's device can do that")
-
-    def _need_pen(self, game_id: str | None) -> None:
-        if not self.holds_pen(game_id):
-            if self.role is Role.HOST:
-                raise NotAllowed("Another phone holds the pen for this game: take it back to enter hands")
-            raise NotAllowed("This phone is viewing the game: ask for the pen to enter hands")
-
-    def _allowed(self, check: Callable[[], None]) -> Result | None:
-        try:
-            check()
-        except NotAllowed as exc:
-            log.warning("refused for a %s session: %s", self.role, exc)
-            return Result(False, str(exc))
-        return None
-
     def _attempt(self, action: Callable[[], Any], done: str | Callable[[], str] = "",
-                 changed_elsewhere: str = "") -> Result:
+                 changed_elsewhere: str = "", event: Event | None = None) -> Result:
         """Run a change; a refusal or a storage error becomes a Result, and the
         open game is reloaded from what was last saved.  `done` is the message (or
         makes it from the changed game); `changed_elsewhere` the one when another
-        device changed the game first."""
+        device changed the game first; `event` is published once the change is made."""
         try:
             stored = action()
         except GameChangedError as exc:
@@ -253,6 +199,8 @@ class Session:
             return Result(False, f"Could not save: {exc}. The game is as it was last saved.")
         if isinstance(stored, StoredGame) and stored.id == self.game_id:
             self._set(stored)
+        if event is not None:
+            self.publish(event)
         return Result(True, done() if callable(done) else done)
 
     def _set(self, stored: StoredGame) -> None:
@@ -260,90 +208,6 @@ class Session:
         self.stored = stored
         self.sheet = stored.sheet
         self.next = next_hand(stored.game, stored.sheet)
-
-    # -- the list of games ---------------------------------------------------
-    def list_games(self) -> list[GameSummary]:
-        self._need_host()
-        return self.shared.list_games()
-
-    def player_stats(self) -> list[PlayerStats]:
-        self._need_host()
-        return self.shared.player_stats()
-
-    def list_trash(self) -> list[GameSummary]:
-        self._need_host()
-        return self.shared.list_trash()
-
-    def delete(self, game_id: str) -> Result:
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused
-        res = self._attempt(lambda: self.shared.delete_game(game_id), "Game deleted")
-        if res:
-            self.tables.stop(game_id)
-            if self.game_id == game_id:
-                self.close()
-        return res
-
-    def restore(self, game_id: str) -> Result:
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused
-        return self._attempt(lambda: self.shared.restore_game(game_id), "Game restored")
-
-    # -- sharing the open game (the host) -------------------------------------------
-    def share(self, game_id: str) -> tuple[Result, str | None]:
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused, None
-        return Result(True), self.tables.share(game_id)
-
-    def stop_sharing(self, game_id: str) -> Result:
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused
-        self.tables.stop(game_id)
-        return Result(True, "The table stopped sharing: its code no longer works")
-
-    def ask_pen(self, name: str) -> Result:
-        """Ask for the pen of the table this phone views; ``name`` is how the table calls it."""
-        if self.role is not Role.VIEWER or not self.table_open:
-            return Result(False, "Only a phone viewing a shared table can ask for its pen")
-        name = " ".join(name.split())
-        if not name:
-            return Result(False, "Name this phone for the table, like Bob's phone")
-        if len(name) > PEN_NAME_LENGTH:
-            return Result(False, f"A name for the table has at most {PEN_NAME_LENGTH} characters: "
-                                 f"{name[:PEN_NAME_LENGTH]}\u2026 is longer")
-        try:
-            self.tables.ask_pen(self.table, self.client, name)
-        except NotAllowed as exc:
-            return Result(False, str(exc))
-        return Result(True, "Asked for the pen")
-
-    def give_pen(self, game_id: str, client: str | None = None) -> Result:
-        """The pen goes to ``client``, the device whose request this one was shown (None: the
-        request waiting first); this one views."""
-        request = self.tables.request_for(game_id)
-        if request is None:
-            return Result(False, "Nobody is asking for the pen")
-        if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
-            return refused
-        try:
-            given = self.tables.give_pen(game_id, client or request.client)
-        except NotAllowed as exc:
-            return Result(False, str(exc))
-        return Result(True, f"{given.name} has the pen")
-
-    def keep_pen(self, game_id: str, client: str) -> Result:
-        """Keep the pen: ``client``'s request is answered."""
-        if (refused := self._allowed(lambda: self._need_pen(game_id))) is not None:
-            return refused
-        self.tables.keep_pen(game_id, client)
-        return Result(True)
-
-    def take_pen(self, game_id: str) -> Result:
-        """The host takes the pen back, whoever holds it."""
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused
-        self.tables.take_pen(game_id)
-        return Result(True, "You have the pen again")
 
     # -- the open game ----------------------------------------------------------
     def open(self, game_id: str) -> Result:
@@ -411,126 +275,50 @@ class Session:
     def version(self) -> int | None:
         return self.stored.version if self.stored is not None else None
 
-    # -- starting a game ---------------------------------------------------------
-    def create_game(self, rules: RuleSet | dict | str, players: list[str], team_names: list[str] | None = None,
-                    first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
-        """Start a game; `rules` is a RuleSet or a record's rules spec."""
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused, None
-        spec = rules.spec() if isinstance(rules, RuleSet) else rules
-        try:
-            game_id = self.shared.create_game(spec, players, teams=teams,
-                                       team_names=team_names or None, first_dealer=first_dealer)
-        except ScorekeeperError as exc:
-            return Result(False, readable(str(exc))), None
-        except OSError as exc:
-            return Result(False, f"Could not save the new game: {exc}"), None
-        return Result(True, "Game started"), game_id
-
-    def rematch(self, game_id: str) -> tuple[Result, str | None]:
-        """A new game with the same players, seats, teams and rules; the first deal passes to
-        the next player (the dealer of the old game's second hand)."""
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused, None
-        try:
-            stored = self.shared.get(game_id)
-        except ScorekeeperError as exc:
-            return Result(False, readable(str(exc))), None
-        record = stored.record
-        res, new_id = self.create_game(record["rules"], list(record["players"]),
-                                       team_names=record.get("team_names"), teams=record.get("teams"),
-                                       first_dealer=stored.game.dealer_of(2))
-        if res:
-            res = Result(True, f"Rematch: {stored.game.dealer_of(2)} deals first")
-        return res, new_id
-
-    def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
-        """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
-        if (refused := self._allowed(self._need_host)) is not None:
-            return refused, None
-        where = f"The file {file_name}" if file_name else "The pasted text"
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                return Result(False, f"{where} is not a game record: it is not text"), None
-        if not text.strip():
-            return Result(False, f"{where} is empty: paste the record of an exported game"), None
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # the parser's own words help nobody here
-            return Result(False, f"{where} is not a game record: a record is the JSON text "
-                                 "of an exported game, from its first { to its last }"), None
-        try:
-            game_id = self.shared.import_game(data)
-        except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
-            return Result(False, f"Not imported. {readable(str(exc))}"), None
-        return Result(True, "Game imported"), game_id
-
-    def export_record(self, game_id: str) -> tuple[Result, str]:
-        if not self.may_see(game_id):
-            return Result(False, "Join a table with its code to see it"), ""
-        note = ""
-        try:
-            try:
-                record = self.shared.export_game(game_id)
-            except UnreadableGameError as exc:  # the way out: the record as saved, unchecked
-                record = self.shared.raw_record(game_id)
-                note = f"This version can't open the game ({exc.reason}): this is its record as saved"
-        except ScorekeeperError as exc:
-            return Result(False, str(exc)), ""
-        return Result(True, note), json.dumps(record, indent=2, ensure_ascii=False)
-
-    # -- changing the open game ----------------------------------------------------
+    # -- changing the open game (each publishes GameChanged) ---------------------------
+    @pen_holder
     def record_hand(self, hand: dict, version: int | None = None) -> Result:
         """Save the next hand.  `version`: the version of the game the hand was entered on
         (default: the one open now); if another device saved in between, a conflict."""
         gid, version = self.game_id, self.version if version is None else version
-        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
-            return refused
         title = self.hand_title
         return self._attempt(
             lambda: self.shared.record_hand(gid, hand, expected_version=version),
-            self._saved_words,
+            lambda: _saved_words(self.sheet), event=GameChanged(gid),
             changed_elsewhere=f"{title} was saved on another device first")
 
-    def _saved_words(self) -> str:
-        """What the last save did: 'Hand 9 saved', or why the hand was thrown out."""
-        last = self.sheet.hands[-1]
-        return last.note if last.thrown_out and last.note else f"{last.label} saved"
-
+    @pen_holder
     def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
         gid, version = self.game_id, self.version if version is None else version
-        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
-            return refused
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
                                                                    expected_version=version),
                              lambda: f"{self.hand_label(number)} changed; the hands after it are scored again",
+                             event=GameChanged(gid),
                              changed_elsewhere="This game was changed on another device "
                                                "while you edited it")
 
+    @pen_holder
     def misdeal(self) -> Result:
         gid, version = self.game_id, self.version
-        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
-            return refused
         return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
                              lambda: f"Misdeal: the deal passes to {self.next.dealer}",
+                             event=GameChanged(gid),
                              changed_elsewhere="The game was changed on another device first: "
                                                "nothing was recorded, look again")
 
+    @pen_holder
     def undo(self) -> Result:
         gid, before = self.game_id, (self.game, self.sheet)
-        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
-            return refused
         return self._attempt(lambda: self.shared.undo(gid),
-                             lambda: _change_between(before, (self.game, self.sheet)) + " undone")
+                             lambda: _change_between(before, (self.game, self.sheet)) + " undone",
+                             event=GameChanged(gid))
 
+    @pen_holder
     def redo(self) -> Result:
         gid, before = self.game_id, (self.game, self.sheet)
-        if (refused := self._allowed(lambda: self._need_pen(gid))) is not None:
-            return refused
         return self._attempt(lambda: self.shared.redo(gid),
-                             lambda: _change_between((self.game, self.sheet), before) + " redone")
+                             lambda: _change_between((self.game, self.sheet), before) + " redone",
+                             event=GameChanged(gid))
 
     @property
     def can_undo(self) -> bool:
@@ -557,10 +345,6 @@ class Session:
         draft = HandDraft.from_hand(game, next_hand(before), kept or hand)
         draft.check = _refusal(before)  # the hand itself, as it stands after the hands before it
         return draft, hand
-
-    def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
-        """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""
-        return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)
 
 
 def _refusal(game: Game, sheet: Scoresheet | None = None) -> Callable[[dict], str | None]:

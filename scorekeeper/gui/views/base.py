@@ -8,7 +8,7 @@ import flet as ft
 from .. import theme
 from ..components import sheet as sheetui
 from ..keep import Keeper
-from ..models import Role
+from ..models import Kind, Role
 from ..screen import Host
 from ..testid import tid
 
@@ -74,7 +74,7 @@ class BaseScreen:
         if self.params.get("game_id", game_id) == game_id:
             self.app.refresh()
 
-    def table_changed(self, game_id: str, what: str) -> None:
+    def table_changed(self, game_id: str, what: Kind) -> None:
         """The sharing or the pen of a game changed, or its entry (nothing here shows them)."""
 
     def reconnected(self) -> None:

@@ -40,7 +40,7 @@ class Screen(HandScreen):
         if hand.get("misdeal"):
             return [ft.Text("This hand was a misdeal: undo it, or leave it.", size=16)]
         self.panel = EntryPanel(draft, self.save, save_label="Save changes",
-                                lock=self.session.lock, one_line=not self.wide, width=self.entry_width)
+                                one_line=not self.wide, width=self.entry_width)
         self.edit_version = self.session.version  # the game as it was when the edit began
         n = draft.next
         info = tid("edit-info", ft.Text(
@@ -87,7 +87,6 @@ class Screen(HandScreen):
         return None
 
     def saved(self, message: str) -> None:
-        self.app.broadcast(self.game_id)
         kept = self.kept()
         if kept is not None and kept.number == self.number:
             self.keep(None)

@@ -193,8 +193,8 @@ class Screen(GameScreen):
     # -- actions -----------------------------------------------------------
     def new_draft(self) -> None:
         self.panel = EntryPanel(self.session.draft(), self.save, on_misdeal=self.ask_misdeal,
-                                lock=self.session.lock, one_line=not self.wide, width=self.entry_width,
-                                on_change=lambda draft: self.app.publish_entry(self.game_id, draft))
+                                one_line=not self.wide, width=self.entry_width,
+                                on_change=self.session.seat.show_entry)
         self.entry_version = self.session.version  # the game the entry is made on
 
     def save(self, draft) -> str | None:
@@ -216,7 +216,6 @@ class Screen(GameScreen):
         self.page.update(*self.sheet_parts())
         self.next_entry(message, keep)
         self.page.update(self.entry_box, self.bar_box, self.kept_box)
-        self.app.broadcast(self.game_id)
         self.page.run_task(self.scroll_top)
 
     def next_entry(self, message: str | None, keep: bool) -> None:
@@ -349,7 +348,7 @@ class Screen(GameScreen):
         self.after_change(res.message if res else None, keep=True)
 
     def rematch(self) -> None:
-        res, new_id = self.session.rematch(self.game_id)
+        res, new_id = self.session.games.rematch(self.game_id)
         if not res:
             self.app.error(res.message)
             return

@@ -32,7 +32,7 @@ class Screen(BaseScreen):
             on_click=lambda e: self.app.page.run_task(self.import_record)))
         controls: list[ft.Control] = [ft.Row([new, imp], spacing=12)]
         try:
-            games = self.session.list_games()
+            games = self.session.games.list_games()
         except Exception as exc:  # storage trouble: say so, keep the screen
             controls.append(ft.Text(str(exc), color=ft.Colors.ERROR))
             return controls
@@ -98,23 +98,22 @@ class Screen(BaseScreen):
 
     # -- actions ------------------------------------------------------------
     def delete(self, game_id: str) -> None:
-        res = self.session.delete(game_id)
+        res = self.session.games.delete(game_id)
         if not res:
             self.app.error(res.message)
             return
-        self.app.table_event(game_id, "stopped")  # a deleted game is shared no more
         self.app.refresh()
         self.app.message("Game deleted", action="Undo",
                          on_action=lambda: self.undo_delete(game_id))
 
     def undo_delete(self, game_id: str) -> None:
-        res = self.session.restore(game_id)
+        res = self.session.games.restore(game_id)
         if not res:
             self.app.error(res.message)
         self.app.refresh()
 
     def rematch(self, game_id: str) -> None:
-        res, new_id = self.session.rematch(game_id)
+        res, new_id = self.session.games.rematch(game_id)
         if not res:
             self.app.error(res.message)
             return

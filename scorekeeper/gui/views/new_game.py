@@ -236,7 +236,7 @@ class Screen(BaseScreen):
             self.redraw()
             return
         start = self.form.to_start()
-        res, game_id = self.session.create_game(start.rules, start.players, team_names=start.team_names,
+        res, game_id = self.session.games.create_game(start.rules, start.players, team_names=start.team_names,
                                                 first_dealer=start.first_dealer, teams=start.teams)
         if not res:
             self.error = res.message

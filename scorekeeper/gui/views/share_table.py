@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..models import Kind
 from ..pictures import qr_address
 from ..testid import tid
 from .base import BaseScreen
@@ -17,13 +18,12 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
 def share(app, game_id: str) -> bool:
-    """Share `game_id` (its code stays if it is shared already) and tell every session; False
-    (with the reason said) when refused."""
-    res, _ = app.session.share(game_id)
+    """Share `game_id` (its code stays if it is shared already; every session hears it from
+    the session); False (with the reason said) when refused."""
+    res, _ = app.session.seat.share(game_id)
     if not res:
         app.error(res.message)
         return False
-    app.table_event(game_id, "shared")
     return True
 
 
@@ -122,19 +122,17 @@ class Screen(BaseScreen):
                      tid("confirm-stop-sharing", ft.FilledButton("Stop sharing", height=48, on_click=confirm))]))
 
     def stop(self) -> None:
-        res = self.session.stop_sharing(self.game_id)
+        res = self.session.seat.stop_sharing(self.game_id)
         if not res:
             self.app.error(res.message)
             return
-        self.app.served.board.drop(self.game_id)
-        self.app.table_event(self.game_id, "stopped")
         self.app.message(res.message)
 
     def refill(self) -> None:
         self.fill()
         self.box.update()
 
-    def table_changed(self, game_id: str, what: str) -> None:
+    def table_changed(self, game_id: str, what: Kind) -> None:
         if game_id == self.game_id:
             self.refill()
 

@@ -34,7 +34,7 @@ class Screen(BaseScreen):
     def load(self):
         """The repository's stats, or the sentence saying why there are none."""
         try:
-            return self.session.player_stats(), draws_by_player(self.session.list_games()), None
+            return self.session.games.player_stats(), draws_by_player(self.session.games.list_games()), None
         except Exception as exc:  # storage trouble: say so, keep the screen
             return None, None, str(exc)
 

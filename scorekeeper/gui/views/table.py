@@ -14,6 +14,7 @@ import flet as ft
 from .. import theme
 from ..components import sheet as sheetui
 from ..keep import Keeper
+from ..models import Kind
 from ..models.live import watched
 from ..testid import tid
 from .base import GameScreen
@@ -145,10 +146,10 @@ class Screen(GameScreen):
         self.fill_live()
         self.page.update(self.totals, *([] if self.wide else [self.last_box]), self.sheet_box, self.live_box)
 
-    def table_changed(self, game_id: str, what: str) -> None:
+    def table_changed(self, game_id: str, what: Kind) -> None:
         if game_id != self.game_id:
             return
-        if what == "entry":
+        if what is Kind.ENTRY:
             self.fill_live()
             self.page.update(self.live_box)
         else:
@@ -167,14 +168,13 @@ class Screen(GameScreen):
         problem = ft.Text("", color=ft.Colors.ERROR, visible=False)
 
         def ask() -> None:
-            res = self.session.ask_pen(name.value or "")
+            res = self.session.seat.ask_pen(name.value or "")
             if not res:
                 problem.value, problem.visible = res.message, True
                 problem.update()
                 return
             self.remember(PEN_NAME, name.value.strip())
             self.page.pop_dialog()
-            self.app.table_event(self.game_id, "pen-asked", self.session.client)
 
         self.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Ask for the pen"),
@@ -186,12 +186,9 @@ class Screen(GameScreen):
                      tid("pen-ask", ft.FilledButton("Ask", height=48, on_click=lambda e: ask()))]))
 
     def take_pen(self) -> None:
-        holder = self.app.served.tables.pen_holder(self.game_id)
-        res = self.session.take_pen(self.game_id)
+        res = self.session.seat.take_pen(self.game_id)
         if not res:
             self.app.error(res.message)
-            return
-        self.app.table_event(self.game_id, "pen-taken", holder)
 
 
 def _within(name: str) -> str:

@@ -1,0 +1,123 @@
+"""The games a session may list and change as a whole: start, rematch, import, export,
+delete, restore (the host's device only, except reading a game it may see).  Each change
+publishes one `GamesChanged`, so every other tab's games list follows.  No flet here.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ...engine import RuleSet, ScorekeeperError
+from ...storage import GameSummary, PlayerStats, UnreadableGameError
+from .events import GamesChanged
+from .guards import Result, host_only, need_host
+from .options import readable
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class Library:
+    """`session.games`: the list of games of one tab's session."""
+
+    def __init__(self, session: "Session"):
+        self.session = session
+
+    # -- reading -----------------------------------------------------------------
+    def list_games(self) -> list[GameSummary]:
+        need_host(self.session)
+        return self.session.shared.list_games()
+
+    def player_stats(self) -> list[PlayerStats]:
+        need_host(self.session)
+        return self.session.shared.player_stats()
+
+    def list_trash(self) -> list[GameSummary]:
+        need_host(self.session)
+        return self.session.shared.list_trash()
+
+    def export_record(self, game_id: str) -> tuple[Result, str]:
+        if not self.session.may_see(game_id):
+            return Result(False, "Join a table with its code to see it"), ""
+        shared, note = self.session.shared, ""
+        try:
+            try:
+                record = shared.export_game(game_id)
+            except UnreadableGameError as exc:  # the way out: the record as saved, unchecked
+                record = shared.raw_record(game_id)
+                note = f"This version can't open the game ({exc.reason}): this is its record as saved"
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), ""
+        return Result(True, note), json.dumps(record, indent=2, ensure_ascii=False)
+
+    # -- changing the list ---------------------------------------------------------
+    @host_only
+    def delete(self, game_id: str) -> Result:
+        s = self.session
+        res = s._attempt(lambda: s.shared.delete_game(game_id), "Game deleted",
+                         event=GamesChanged(game_id, removed=True))
+        if res:
+            s.tables.stop(game_id)
+            if s.game_id == game_id:
+                s.close()
+        return res
+
+    @host_only
+    def restore(self, game_id: str) -> Result:
+        s = self.session
+        return s._attempt(lambda: s.shared.restore_game(game_id), "Game restored",
+                          event=GamesChanged(game_id))
+
+    @host_only(pair=True)
+    def create_game(self, rules: RuleSet | dict | str, players: list[str], team_names: list[str] | None = None,
+                    first_dealer: str | None = None, teams=None) -> tuple[Result, str | None]:
+        """Start a game; `rules` is a RuleSet or a record's rules spec."""
+        spec = rules.spec() if isinstance(rules, RuleSet) else rules
+        try:
+            game_id = self.session.shared.create_game(spec, players, teams=teams,
+                                                      team_names=team_names or None, first_dealer=first_dealer)
+        except ScorekeeperError as exc:
+            return Result(False, readable(str(exc))), None
+        except OSError as exc:
+            return Result(False, f"Could not save the new game: {exc}"), None
+        self.session.publish(GamesChanged(game_id))
+        return Result(True, "Game started"), game_id
+
+    @host_only(pair=True)
+    def rematch(self, game_id: str) -> tuple[Result, str | None]:
+        """A new game with the same players, seats, teams and rules; the first deal passes to
+        the next player (the dealer of the old game's second hand)."""
+        try:
+            stored = self.session.shared.get(game_id)
+        except ScorekeeperError as exc:
+            return Result(False, readable(str(exc))), None
+        record = stored.record
+        res, new_id = self.create_game(record["rules"], list(record["players"]),
+                                       team_names=record.get("team_names"), teams=record.get("teams"),
+                                       first_dealer=stored.game.dealer_of(2))
+        if res:
+            res = Result(True, f"Rematch: {stored.game.dealer_of(2)} deals first")
+        return res, new_id
+
+    @host_only(pair=True)
+    def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
+        """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
+        where = f"The file {file_name}" if file_name else "The pasted text"
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return Result(False, f"{where} is not a game record: it is not text"), None
+        if not text.strip():
+            return Result(False, f"{where} is empty: paste the record of an exported game"), None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # the parser's own words help nobody here
+            return Result(False, f"{where} is not a game record: a record is the JSON text "
+                                 "of an exported game, from its first { to its last }"), None
+        try:
+            game_id = self.session.shared.import_game(data)
+        except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
+            return Result(False, f"Not imported. {readable(str(exc))}"), None
+        self.session.publish(GamesChanged(game_id))
+        return Result(True, "Game imported"), game_id

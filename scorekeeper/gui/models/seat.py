@@ -1,0 +1,129 @@
+"""One tab's seat at a shared table: the host link, joining with a code, sharing a game, the
+pen (asked for, given, kept, taken back) and the hand the pen holder is entering.  Each
+change publishes one event (`SharingChanged`, `PenMoved`, `EntryChanged`).  No flet here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import ScorekeeperError
+from .draft import HandDraft
+from .events import EntryChanged, PenMove, PenMoved, SharingChanged
+from .guards import Result, host_only, pen_holder
+from .live import LiveBoard, LiveHand
+from .sharing import NotAllowed, Role
+
+if TYPE_CHECKING:
+    from .session import Session
+
+#: how long a phone's name for the table may be ("Bob's phone")
+PEN_NAME_LENGTH = 30
+
+
+class Seat:
+    """`session.seat`: who this tab is at the table, and what it does about the pen."""
+
+    def __init__(self, session: "Session", board: LiveBoard | None = None):
+        self.session = session
+        self.board = board if board is not None else LiveBoard()
+
+    # -- who this tab is ----------------------------------------------------------
+    def become_host(self, token: str | None) -> bool:
+        """This session came through the host link (``token`` is the server's secret)."""
+        s = self.session
+        if not s.tables.is_host_token(token):
+            return False
+        s.role, s.table, s.table_code = Role.HOST, None, None
+        return True
+
+    def join(self, code: str, where: str | None = None) -> Result:
+        """Join a shared table by its code: this session then views that one game."""
+        s = self.session
+        if s.role is Role.HOST:
+            return Result(False, "This device keeps score: it does not need a code")
+        try:
+            game_id = s.tables.join(code, where or s.client)
+        except ScorekeeperError as exc:
+            return Result(False, str(exc))
+        s.role, s.table, s.table_code = Role.VIEWER, game_id, s.tables.code_of(game_id)
+        s.game_id = s.stored = None
+        return Result(True, "Joined the table")
+
+    def leave(self) -> None:
+        """Back to a guest (the table stopped sharing, or the viewer left it)."""
+        s = self.session
+        if s.role is Role.VIEWER:
+            s.role, s.table, s.table_code = Role.GUEST, None, None
+            s.game_id = s.stored = s.sheet = s.next = None
+
+    # -- sharing a game (the host) ----------------------------------------------------
+    @host_only(pair=True)
+    def share(self, game_id: str) -> tuple[Result, str | None]:
+        code = self.session.tables.share(game_id)
+        self.session.publish(SharingChanged(game_id, shared=True))
+        return Result(True), code
+
+    @host_only
+    def stop_sharing(self, game_id: str) -> Result:
+        self.session.tables.stop(game_id)
+        self.board.drop(game_id)
+        self.session.publish(SharingChanged(game_id, shared=False))
+        return Result(True, "The table stopped sharing: its code no longer works")
+
+    # -- the pen ------------------------------------------------------------------------
+    def ask_pen(self, name: str) -> Result:
+        """Ask for the pen of the table this phone views; ``name`` is how the table calls it."""
+        s = self.session
+        if s.role is not Role.VIEWER or not s.table_open:
+            return Result(False, "Only a phone viewing a shared table can ask for its pen")
+        name = " ".join(name.split())
+        if not name:
+            return Result(False, "Name this phone for the table, like Bob's phone")
+        if len(name) > PEN_NAME_LENGTH:
+            return Result(False, f"A name for the table has at most {PEN_NAME_LENGTH} characters: "
+                                 f"{name[:PEN_NAME_LENGTH]}\u2026 is longer")
+        try:
+            s.tables.ask_pen(s.table, s.client, name)
+        except NotAllowed as exc:
+            return Result(False, str(exc))
+        s.publish(PenMoved(s.table, PenMove.ASKED, s.client))
+        return Result(True, "Asked for the pen")
+
+    @pen_holder
+    def give_pen(self, game_id: str, client: str | None = None) -> Result:
+        """The pen goes to ``client``, the device whose request this one was shown (None: the
+        request waiting first); this one views."""
+        s = self.session
+        request = s.tables.request_for(game_id)
+        if request is None:
+            return Result(False, "Nobody is asking for the pen")
+        try:
+            given = s.tables.give_pen(game_id, client or request.client)
+        except NotAllowed as exc:
+            return Result(False, str(exc))
+        s.publish(PenMoved(game_id, PenMove.GIVEN, client or request.client))
+        return Result(True, f"{given.name} has the pen")
+
+    @pen_holder
+    def keep_pen(self, game_id: str, client: str) -> Result:
+        """Keep the pen: ``client``'s request is answered."""
+        self.session.tables.keep_pen(game_id, client)
+        self.session.publish(PenMoved(game_id, PenMove.KEPT, client))
+        return Result(True)
+
+    @host_only
+    def take_pen(self, game_id: str) -> Result:
+        """The host takes the pen back, whoever holds it."""
+        s = self.session
+        holder = s.tables.pen_holder(game_id)
+        s.tables.take_pen(game_id)
+        s.publish(PenMoved(game_id, PenMove.TAKEN, holder))
+        return Result(True, "You have the pen again")
+
+    def show_entry(self, draft: HandDraft) -> None:
+        """The pen holder tapped: the game's viewers see the hand as entered so far."""
+        s, game_id = self.session, self.session.game_id
+        if game_id is None or not s.tables.is_shared(game_id) or not s.holds_pen(game_id):
+            return
+        self.board.put(LiveHand(game_id, s.version, draft.to_hand(), by=s.tables.pen_name(game_id)))
+        s.publish(EntryChanged(game_id))

@@ -77,3 +77,14 @@ def test_every_screen_has_what_the_app_asks_of_it():
     awake = {m for _, m in ROUTES
              if importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.keep_awake}
     assert awake == {"game", "edit_hand", "breakdown", "table"}  # table: a viewer watching the game
+
+
+def test_screens_announce_nothing_the_session_publishes_each_change():
+    """Views and components only subscribe: no pubsub, no hand-made announcement; the events a
+    session sends are the types of models/events.py, sent by the app's one publisher."""
+    for path in [*gui_files("views"), *gui_files("components")]:
+        text = path.read_text()
+        for word in ("pubsub", "broadcast(", "table_event(", "publish_entry(", "publish("):
+            assert word not in text, f"{path.name} announces a change itself ({word})"
+    app = (GUI / "app.py").read_text()
+    assert app.count("send_all") + app.count("send_others") == 2, "one publisher in the app"

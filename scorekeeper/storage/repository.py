@@ -18,10 +18,8 @@ any moment cannot make the list lie.
 """
 from __future__ import annotations
 
-import csv
 import functools
 import hashlib
-import io
 import json
 import os
 import re
@@ -39,7 +37,6 @@ from tinydb.table import Document
 
 from scorekeeper.engine import (ENGINE_VERSION, Game, Scored, Scoresheet, new_game, read_game, record_hand,
                                 replace_hand, rules_from_spec, score_game, take_back_hand)
-from scorekeeper.engine.text import hands_count
 from scorekeeper.engine.errors import RecordError, RuleOptionError, ScorekeeperError
 from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
@@ -137,23 +134,6 @@ class GameSummary:
     engine: int
     record_digest: str = field(repr=False)
     unreadable: str | None = None  # why this version cannot open the game (then only the names and dates)
-
-    @property
-    def hands_text(self) -> str:
-        """'4 hands, 1 misdeal' (the engine's words); nothing for a game this version cannot open."""
-        if self.unreadable is not None:
-            return ""
-        return hands_count(self.hands_played, self.misdeals, self.thrown_out)
-
-    @property
-    def status_text(self) -> str:
-        """'in progress', 'won by Us' or 'finished' (a draw); for a game this version cannot open,
-        "can't open with this version: " and the reason."""
-        if self.unreadable is not None:
-            return f"can't open with this version: {self.unreadable}"
-        if self.status == "finished":
-            return f"won by {self.winner}" if self.winner else "finished"
-        return "in progress"
 
     @classmethod
     def from_dict(cls, game_id: str, data: dict[str, Any]) -> "GameSummary":
@@ -477,12 +457,6 @@ class Repository:
                     raise
                 return record
 
-    @_os_errors
-    def export_csv(self, game_id: str) -> str:
-        """The scoresheet as CSV: one row per hand per side, every figure from the engine."""
-        stored = self.get(game_id)
-        return scoresheet_csv(stored.game, stored.sheet)
-
     # ----- internals ---------------------------------------------------------------------------
     def _path_in(self, folder: Path, game_id: str) -> Path:
         if not isinstance(game_id, str) or not _ID_RE.match(game_id):
@@ -521,8 +495,7 @@ class Repository:
         games, trash = self._summaries()
         for summary, in_trash in [(s, False) for s in games] + [(s, True) for s in trash]:
             if summary.record_digest == digest:
-                raise DuplicateGameError(summary.id, f"{summary.title}, {summary.status_text}, "
-                                                     f"{summary.hands_text}", in_trash)
+                raise DuplicateGameError(summary, in_trash)
 
     def _open_game(self, game_id: str, folder: Path | None = None) -> tuple[_Db, dict]:
         """Open a game file (under the lock); a damaged one is moved aside and its last good save restored."""
@@ -740,35 +713,3 @@ def _check_doc(doc: Any, path: Path) -> None:
         value = doc.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise DamagedFileError(path, f"its game has no valid {name!r} field")
-
-
-CSV_COLUMNS = ["hand", "deal", "dealer", "side", "players", "bid", "tricks", "made", "set", "nils",
-               "points", "score", "bags", "misdeal", "explanation"]
-
-
-def _blank(value) -> object:
-    return "" if value is None else value
-
-
-def scoresheet_csv(game: Game, sheet: Scoresheet) -> str:
-    """One row per deal per side. Every number is the engine's; nothing is added up here.
-
-    ``hand`` is the table's count (empty for a misdeal or a thrown-out hand), ``deal`` the position."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    yes_no = {True: "yes", False: "no", None: ""}
-    for hand in sheet.hands:
-        for side in game.sides:
-            score = hand.sides.get(side.name)
-            if score is None:
-                writer.writerow([_blank(hand.number), hand.deal, hand.dealer, side.name, " & ".join(side.players),
-                                 "", "", "", "", "", "", "", "", yes_no[hand.misdeal], ""])
-                continue
-            nils = "; ".join(f"{player} {'made' if made else 'failed'} nil"
-                             for player, made in score.nils.items())
-            explanation = "; ".join(f"{line.points:+d} {line.text}" for line in score.lines)
-            writer.writerow([_blank(hand.number), hand.deal, hand.dealer, side.name, " & ".join(side.players),
-                             score.bid_text, "" if score.tricks is None else score.tricks, yes_no[score.made], yes_no[bool(score.set)],
-                             nils, score.points, score.score, score.bags, yes_no[hand.misdeal], explanation])
-    return out.getvalue()

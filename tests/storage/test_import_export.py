@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.cli_text import CSV_COLUMNS, scoresheet_csv
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.engine.errors import RecordError
 from scorekeeper.storage import DuplicateGameError, Repository
-from scorekeeper.storage.repository import CSV_COLUMNS
 
 from .conftest import PLAYERS, THEM, US, hand, rules
 
@@ -65,7 +65,8 @@ def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
                 "tricks": {US: 4, "Bob": 0, "Dan": 9}}
     for h in (hand(), {"misdeal": True}, nil_hand):
         repo.record_hand(game_id, h)
-    rows = list(csv.DictReader(io.StringIO(repo.export_csv(game_id))))
+    stored = repo.get(game_id)
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(stored.game, stored.sheet))))
     assert list(rows[0]) == CSV_COLUMNS
     assert [(r["hand"], r["deal"], r["side"]) for r in rows] == [  # a misdeal is not a hand
         ("1", "1", US), ("1", "1", THEM), ("", "2", US), ("", "2", THEM), ("2", "3", US), ("2", "3", THEM)]

@@ -16,7 +16,7 @@ API_METHODS = {
     "undo": ["game_id"], "redo": ["game_id"],
     "delete_game": ["game_id"], "restore_game": ["game_id"], "list_trash": [], "empty_trash": [],
     "list_games": [], "player_stats": [],
-    "import_game": ["data"], "export_game": ["game_id"], "export_csv": ["game_id"],
+    "import_game": ["data"], "export_game": ["game_id"],
 }
 
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from scorekeeper.cli_text import status_text
 from scorekeeper.storage import Repository, UnreadableGameError
 from tests.compat.later_release import LATER_PLAYERS, UNKNOWN_OPTION, later_release_folder
 
@@ -30,7 +31,7 @@ def test_the_list_shows_every_game_and_the_unreadable_ones_as_such(folder):
     for game_id, title in ((ids["later"], "North vs South"), (ids["same_stamp"], "East vs West")):
         summary = listed[game_id]
         assert summary.unreadable == f"unknown rule option {UNKNOWN_OPTION!r}"
-        assert summary.status_text == f"can't open with this version: unknown rule option {UNKNOWN_OPTION!r}"
+        assert status_text(summary) == f"can't open with this version: unknown rule option {UNKNOWN_OPTION!r}"
         assert summary.title == title and list(summary.players) == LATER_PLAYERS
         saved = json.loads((repo.games_dir / f"{game_id}.json").read_text())["game"]["1"]
         assert summary.rules == "standard"

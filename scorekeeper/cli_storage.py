@@ -90,7 +90,7 @@ def _flush_notices(repo: Repository) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     """Print one line per saved game."""
     repo = _open(args)
-    summaries = repo.list_trash() if args.trash else repo.list_games()
+    summaries = repo.trash.list_games() if args.trash else repo.list_games()
     _flush_notices(repo)
     if not summaries:
         where = "in the trash" if args.trash else "saved"
@@ -137,9 +137,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = scoresheet_csv(stored.game, stored.sheet)
     else:
         try:
-            record = repo.export_game(args.id)
+            record = repo.exchange.export_game(args.id)
         except UnreadableGameError as err:  # the way out: the record as stored, unchecked
-            record = repo.raw_record(args.id)
+            record = repo.exchange.raw_record(args.id)
             print(one_line(f"note: game {args.id} can't be opened with this version ({err.reason}); "
                            "this is its raw record as saved, unchecked"), file=sys.stderr)
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
@@ -157,7 +157,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
     try:
-        game_id = repo.import_game(data, copy=args.copy)
+        game_id = repo.exchange.import_game(data, copy=args.copy)
     except DuplicateGameError as err:
         return _fail("import", f"{source}: {err}; nothing was added (--copy imports it as another game)")
     except ScorekeeperError as err:

@@ -8,7 +8,7 @@ from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.text import hands_count, outcome
 
 if TYPE_CHECKING:  # pragma: no cover
-    from scorekeeper.storage.repository import GameSummary
+    from scorekeeper.storage.summaries import GameSummary
 
 
 class StorageError(ScorekeeperError):

@@ -1,7 +1,8 @@
 """A game's summary: what the games list shows of it, computed by the engine when the game is written.
 
 A summary is a plain dict in the game file and in the index (``summarize``), a ``GameSummary``
-when read. Numbers only, no words: the screens and the command line word them.
+when read: the engine's figures and the game's names; the screens and the command line put them
+in words.
 """
 from __future__ import annotations
 

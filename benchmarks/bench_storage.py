@@ -42,7 +42,7 @@ def build(repo: Repository, games: int, rng: random.Random) -> float:
             templates.append(game.to_dict())
     started = time.perf_counter()
     for n in range(games):
-        repo.import_game(templates[n % len(templates)], copy=True)  # the same few records, many times
+        repo.exchange.import_game(templates[n % len(templates)], copy=True)  # the same few records, many times
     return time.perf_counter() - started
 
 
@@ -52,7 +52,7 @@ def single_file(folder: Path, repo: Repository, listed) -> None:
 
     from scorekeeper.storage.atomic import AtomicJSONStorage
 
-    records = [repo.export_game(s.id) for s in listed]
+    records = [repo.exchange.export_game(s.id) for s in listed]
     path = folder / "single-file-comparison.json"
     with TinyDB(path, storage=AtomicJSONStorage) as db:
         db.insert_multiple({"record": r} for r in records)
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     record_ms = []
     while len(record_ms) < args.records:
         template = random_game(rng, "ihop", hands=12, options=FINISH_AT_12).to_dict()
-        game_id = repo.import_game({**template, "hands": []}, copy=True)
+        game_id = repo.exchange.import_game({**template, "hands": []}, copy=True)
         version = repo.get(game_id).version
         for hand in template["hands"][: args.records - len(record_ms)]:
             started = time.perf_counter()

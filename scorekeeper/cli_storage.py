@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.cli_input import one_line, read_record, source_name
+from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.storage import DuplicateGameError, GameSummary, Repository, UnreadableGameError
 
@@ -89,7 +90,7 @@ def _flush_notices(repo: Repository) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     """Print one line per saved game."""
     repo = _open(args)
-    summaries = repo.list_trash() if args.trash else repo.list_games()
+    summaries = repo.trash.list_games() if args.trash else repo.list_games()
     _flush_notices(repo)
     if not summaries:
         where = "in the trash" if args.trash else "saved"
@@ -103,7 +104,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 def format_games(summaries: Sequence[GameSummary]) -> list[str]:
     """The table of games; a game this version cannot open has its row (its names in place of the
     scores) and, below the table, a line with the reason and the way out."""
-    rows = [(s.id, s.status_text, s.rules, s.hands_text, _when(s.updated),
+    rows = [(s.id, status_text(s), s.rules, hands_text(s), _when(s.updated),
              "  ".join(f"{side} {s.scores[side]}" for side in s.sides)) if s.unreadable is None else
             (s.id, "can't open", s.rules, "", _when(s.updated), s.title) for s in summaries]
     headers = ("ID", "STATUS", "RULES", "HANDS", "LAST CHANGE", "SCORES")
@@ -132,12 +133,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write a game's record (JSON) or its scoresheet (CSV)."""
     repo = _open(args)
     if args.csv:
-        text = repo.export_csv(args.id)
+        stored = repo.get(args.id)
+        text = scoresheet_csv(stored.game, stored.sheet)
     else:
         try:
-            record = repo.export_game(args.id)
+            record = repo.exchange.export_game(args.id)
         except UnreadableGameError as err:  # the way out: the record as stored, unchecked
-            record = repo.raw_record(args.id)
+            record = repo.exchange.raw_record(args.id)
             print(one_line(f"note: game {args.id} can't be opened with this version ({err.reason}); "
                            "this is its raw record as saved, unchecked"), file=sys.stderr)
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
@@ -155,14 +157,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
     try:
-        game_id = repo.import_game(data, copy=args.copy)
+        game_id = repo.exchange.import_game(data, copy=args.copy)
     except DuplicateGameError as err:
         return _fail("import", f"{source}: {err}; nothing was added (--copy imports it as another game)")
     except ScorekeeperError as err:
         return _fail("import", f"{source}: {err}")
     _flush_notices(repo)
     summary = next((s for s in repo.list_games() if s.id == game_id), None)
-    title = f" ({summary.title}, {summary.status_text})" if summary else ""
+    title = f" ({summary.title}, {status_text(summary)})" if summary else ""
     print(f"imported {source} as game {game_id}{title}")
     return 0
 

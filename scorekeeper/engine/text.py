@@ -26,6 +26,13 @@ def hands_count(hands: int, misdeals: int = 0, thrown_out: int = 0) -> str:
     return ", ".join(parts)
 
 
+def outcome(status: str, winner: str | None) -> str:
+    """A game's state inside a sentence: 'in progress', 'won by Us' or 'finished' (a draw)."""
+    if status == "finished":
+        return f"won by {winner}" if winner else "finished"
+    return "in progress"
+
+
 def signed(points: int) -> str:
     """+52, 0, -40."""
     return f"+{points}" if points > 0 else str(points)

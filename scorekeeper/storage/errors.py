@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.engine.text import hands_count, outcome
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scorekeeper.storage.summaries import GameSummary
 
 
 class StorageError(ScorekeeperError):
@@ -60,8 +65,11 @@ class DamagedFileError(StorageError):
 class DuplicateGameError(StorageError):
     """The record being imported is already saved, move for move; nothing was added."""
 
-    def __init__(self, game_id: str, description: str, in_trash: bool):
-        self.game_id = game_id
+    def __init__(self, saved: GameSummary, in_trash: bool):
+        self.saved = saved
+        self.game_id = saved.id
         self.in_trash = in_trash
         where = "in the trash as game" if in_trash else "as game"
-        super().__init__(f"this record is already saved {where} {game_id} ({description})")
+        state = outcome(saved.status, saved.winner)
+        hands = hands_count(saved.hands_played, saved.misdeals, saved.thrown_out)
+        super().__init__(f"this record is already saved {where} {saved.id} ({saved.title}, {state}, {hands})")

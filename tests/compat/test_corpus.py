@@ -125,7 +125,7 @@ def test_the_data_folder_lists_every_game_with_its_release_scores(folder):
             if (release, field) in SUMMARY_FIELDS_CHANGED:
                 continue
             assert now[field] == value, (release, game_id, field)
-    trash = {s.id: s for s in repo.list_trash()}
+    trash = {s.id: s for s in repo.trash.list_games()}
     assert set(trash) == set(expected["trash"])
     for game_id, then in expected["trash"].items():
         assert trash[game_id].scores == then["scores"] and trash[game_id].title == then["title"]
@@ -149,5 +149,5 @@ def test_the_history_a_release_saved_still_undoes_and_redoes(folder):
     assert len(after.game.hands) >= len(entered.game.hands)
     back = repo.undo(expected["entered"])
     assert back.game.hands == entered.game.hands
-    repo.restore_game(expected["trashed"])
+    repo.trash.restore(expected["trashed"])
     assert repo.get(expected["trashed"]).sheet.scores == expected["trash"][expected["trashed"]]["scores"]

@@ -125,7 +125,7 @@ def write_data_folder(out: Path) -> dict:
     imported = []
     for score in records[:6]:  # a few of the records, imported as they are
         record = json.loads((out / "records" / score.name.replace(".score.json", ".json")).read_text())
-        imported.append(repo.import_game(record))
+        imported.append(repo.exchange.import_game(record))
     # one game entered hand by hand, with a misdeal, an edit, undo and redo
     game = generate.random_game(random.Random(7), "ihop", hands=6)
     entered = repo.create_game(game.to_dict()["rules"], game.to_dict()["players"])
@@ -142,11 +142,11 @@ def write_data_folder(out: Path) -> dict:
     trashed = repo.create_game("standard", ["Tia", "Uma", "Vic", "Wes"])
     repo.record_hand(trashed, {"bids": {"Tia": 3, "Uma": 4, "Vic": 3, "Wes": 3},
                                "tricks": {"Tia & Vic": 6, "Uma & Wes": 7}})
-    repo.delete_game(trashed)
+    repo.trash.delete(trashed)
     listed = {s.id: {"title": s.title, "rules": s.rules, "sides": list(s.sides), "scores": dict(s.scores),
                      "status": s.status, "winner": s.winner, "hands_played": s.hands_played}
               for s in repo.list_games()}
-    trash = {s.id: {"title": s.title, "scores": dict(s.scores)} for s in repo.list_trash()}
+    trash = {s.id: {"title": s.title, "scores": dict(s.scores)} for s in repo.trash.list_games()}
     sheets = {}
     for game_id in list(listed):
         sheet = score_game(repo.get(game_id).game).to_json()

@@ -148,5 +148,5 @@ def test_the_six_player_sheet_on_a_desktop_cuts_no_head(make_driver, games):
     heads = app.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => e.innerText)")
     assert not any(text.strip() in ("took", "too", "k") for text in heads)
     app.screenshot("sheet-six")
-    game = load_game(repo.export_game(games["six"]))
+    game = load_game(repo.exchange.export_game(games["six"]))
     assert len(game.hands) == 3

@@ -57,7 +57,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     wait_label(app, "open-later-hand", "Open hand 4")
     assert not mine_too_small(app)
     themes(app, "edit-refused")
-    assert Repository(server.data_dir).export_game(game_id)["hands"][1] == HANDS[1]  # nothing saved
+    assert Repository(server.data_dir).exchange.export_game(game_id)["hands"][1] == HANDS[1]  # nothing saved
 
     # open hand 4 to look at it, then come back: the edit of hand 2 is still there
     app.tap("open-later-hand")
@@ -86,7 +86,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     app.wait_id("undo")
     assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
 
-    hands = Repository(server.data_dir).export_game(game_id)["hands"]
+    hands = Repository(server.data_dir).exchange.export_game(game_id)["hands"]
     assert hands[1] == HAND_2_MADE and hands[3] == HAND_4_NOT_BLIND
     game = new_game(RULES, PLAYERS)
     for hand in (HANDS[0], HAND_2_MADE, HANDS[2], HAND_4_NOT_BLIND):

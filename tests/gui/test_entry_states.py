@@ -46,7 +46,7 @@ def games(server):
             found[preset, "behind"] = gid
         done = next(g for seed in range(100) if score_game(
             g := random_game(random.Random(seed), preset=preset, hands=60)).finished)
-        found[preset, "over"] = repo.import_game(done.to_dict())
+        found[preset, "over"] = repo.exchange.import_game(done.to_dict())
     return found
 
 

@@ -135,7 +135,7 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
         download.value.save_as(saved)
         assert saved.name.startswith("spades-") and saved.name.endswith("-ann-cat-vs-bob-dan.json")
         record = json.loads(saved.read_text())
-        assert record == Repository(server.data_dir).export_game(games["one"])
+        assert record == Repository(server.data_dir).exchange.export_game(games["one"])
         wait_label(app, "message", f"The record is saved as {saved.name}")
         # ... and a record in, through the file dialog: the same file with one hand less (the very
         # same record would be a copy of a saved game)
@@ -153,7 +153,7 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
         (new,) = {g.id for g in Repository(server.data_dir).list_games()} - before
         # the browser's address follows the screen a moment later
         app.page.wait_for_url(f"**/game/{new}", timeout=5_000)
-        assert Repository(server.data_dir).export_game(new) == record
+        assert Repository(server.data_dir).exchange.export_game(new) == record
     finally:
         context.close()
 

@@ -47,14 +47,14 @@ def test_leaving_the_screen_takes_the_undo_away_and_save_saves(make_driver, game
         app.tap("save-hand")
         wait_message(app, "Hand 1 saved")
         assert len(repo.get(kept).game.hands) == 1, "Save saved the hand"
-        assert doomed in {s.id for s in repo.list_trash()}, "the deleted game stays deleted"
+        assert doomed in {s.id for s in repo.trash.list_games()}, "the deleted game stays deleted"
     finally:
-        if doomed in {s.id for s in repo.list_trash()}:
-            repo.restore_game(doomed)
+        if doomed in {s.id for s in repo.trash.list_games()}:
+            repo.trash.restore(doomed)
 
 
 def test_a_message_with_an_action_goes_by_itself(make_driver, games):
     doomed, _ = games
     app = deleted_from_the_list(make_driver, doomed)
     app.page.wait_for_function(f"() => !document.querySelector('{MESSAGE}')", timeout=12_000)
-    Repository(app.server.data_dir).restore_game(doomed)
+    Repository(app.server.data_dir).trash.restore(doomed)

@@ -61,7 +61,7 @@ def test_names_show_on_the_chips_as_typed_enter_moves_on_partners_and_dealer(mak
     before = {g.id for g in Repository(server.data_dir).list_games()}
     app.tap("start-game")
     game_id = new_game_id(app, server, before)
-    record = Repository(server.data_dir).export_game(game_id)
+    record = Repository(server.data_dir).exchange.export_game(game_id)
     assert record["players"] == ["Ann", "Bob", "Cat", "Dan"]
     assert record["teams"] == [["Ann", "Bob"], ["Cat", "Dan"]]
     assert record["team_names"] == ["Ann & Bob", "The Cats"]

@@ -21,7 +21,7 @@ def games(server):
     done = next(g for seed in range(100)
                 if score_game(g := random_game(random.Random(seed), preset="standard",
                                                 hands=60)).finished)
-    return {"going": repo.import_game(going.to_dict()), "done": repo.import_game(done.to_dict())}
+    return {"going": repo.exchange.import_game(going.to_dict()), "done": repo.exchange.import_game(done.to_dict())}
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])

@@ -59,6 +59,6 @@ def test_the_way_out_its_raw_record_exported_and_the_game_moved_to_the_trash(mak
     app.page.wait_for_function(
         f"() => !document.querySelector('[flt-semantics-identifier=\"game-{games['later']}\"]')")
     repo = Repository(server.data_dir)
-    assert games["later"] in {s.id for s in repo.list_trash()}
+    assert games["later"] in {s.id for s in repo.trash.list_games()}
     assert {s.id for s in repo.list_games()} == {*games["readable"], games["same_stamp"]}
-    repo.restore_game(games["later"])
+    repo.trash.restore(games["later"])

@@ -56,7 +56,7 @@ def test_games_takes_the_folder_from_the_environment(data, capsys, monkeypatch):
 
 def test_games_trash(data, capsys):
     game_id = _one_game(data)
-    Repository(data).delete_game(game_id)
+    Repository(data).trash.delete(game_id)
     main(["games", "--data", str(data)])
     assert "No games saved" in capsys.readouterr().out
     main(["games", "--trash", "--data", str(data)])
@@ -68,7 +68,7 @@ def test_export_prints_the_record_and_import_reads_it_back(data, tmp_path, capsy
     assert main(["export", game_id, "--data", str(data)]) == 0
     exported = capsys.readouterr().out
     record = json.loads(exported)
-    assert record == Repository(data).export_game(game_id)
+    assert record == Repository(data).exchange.export_game(game_id)
     path = tmp_path / "game.json"
     path.write_text(exported)
     other = tmp_path / "other"
@@ -76,7 +76,7 @@ def test_export_prints_the_record_and_import_reads_it_back(data, tmp_path, capsy
     out = capsys.readouterr().out
     assert out.startswith(f"imported {path} as game ") and "Ann & Cat vs Bob & Dan, in progress" in out
     [imported] = Repository(other).list_games()
-    assert Repository(other).export_game(imported.id) == record
+    assert Repository(other).exchange.export_game(imported.id) == record
 
 
 def test_importing_the_same_record_twice_names_the_saved_game_unless_copy_is_asked(data, tmp_path, capsys):

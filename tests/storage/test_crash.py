@@ -40,7 +40,7 @@ def _child(data_dir: str, template: dict, out_fd: int) -> None:
         # only this loop writes, and only hands: a game's version is 1 + its number of hands
         current = next((s for s in repo.list_games() if s.version - 1 < len(hands)), None)
         if current is None:
-            game_id = repo.import_game({**template, "hands": []})
+            game_id = repo.exchange.import_game({**template, "hands": []})
             done = 0
         else:
             game_id = current.id

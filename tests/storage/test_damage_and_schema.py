@@ -123,7 +123,7 @@ def test_newer_game_file_is_refused_untouched_and_listed_as_unreadable(repo):
     assert listed[newer].unreadable.startswith("saved by a newer version of scorekeeper (data schema "
                                                f"{SCHEMA_VERSION + 5}")
     assert listed[newer].title == listed[keep].title and listed[newer].created
-    assert repo.raw_record(newer) == data["game"]["1"]["record"]
+    assert repo.exchange.raw_record(newer) == data["game"]["1"]["record"]
     assert path.read_bytes() == before
 
 

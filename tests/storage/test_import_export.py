@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.cli_text import CSV_COLUMNS, scoresheet_csv
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.engine.errors import RecordError
 from scorekeeper.storage import DuplicateGameError, Repository
-from scorekeeper.storage.repository import CSV_COLUMNS
 
 from .conftest import PLAYERS, THEM, US, hand, rules
 
@@ -23,11 +23,11 @@ def test_export_then_import_gives_the_same_game(repo):
     source = random_game(random.Random(3), "ihop", hands=8, first_dealer="Cat").to_dict()
     for h in source["hands"]:
         repo.record_hand(game_id, h)
-    exported = repo.export_game(game_id)
+    exported = repo.exchange.export_game(game_id)
     assert exported["format"] == "spades-game/1" and exported["hands"] == source["hands"]
-    copy_id = repo.import_game(json.dumps(exported), copy=True)
+    copy_id = repo.exchange.import_game(json.dumps(exported), copy=True)
     assert copy_id != game_id
-    assert repo.export_game(copy_id) == exported
+    assert repo.exchange.export_game(copy_id) == exported
     assert score_game(repo.get(copy_id).game).to_json() == score_game(repo.get(game_id).game).to_json()
 
 
@@ -36,12 +36,12 @@ def test_export_then_import_gives_the_same_game(repo):
 def test_any_legal_game_round_trips(tmp_path_factory, seed, preset):
     repo = Repository(tmp_path_factory.mktemp("data"))
     record = random_game(random.Random(seed), preset, hands=6).to_dict()
-    game_id = repo.import_game(record)
-    assert repo.export_game(game_id) == record
+    game_id = repo.exchange.import_game(record)
+    assert repo.exchange.export_game(game_id) == record
     with pytest.raises(DuplicateGameError) as repeat:
-        repo.import_game(repo.export_game(game_id))
+        repo.exchange.import_game(repo.exchange.export_game(game_id))
     assert repeat.value.game_id == game_id
-    assert repo.import_game(repo.export_game(game_id), copy=True) != game_id
+    assert repo.exchange.import_game(repo.exchange.export_game(game_id), copy=True) != game_id
 
 
 def test_import_reports_the_first_problem_and_adds_nothing(repo):
@@ -49,14 +49,14 @@ def test_import_reports_the_first_problem_and_adds_nothing(repo):
               "hands": [hand(), {"bids": {"Ann": 2, "Cat": 2, "Bob": 4, "Dan": 5},
                                  "tricks": {US: 4, THEM: 8}}, hand()]}
     with pytest.raises(RecordError, match="^hand 2: ") as caught:
-        repo.import_game(record)
+        repo.exchange.import_game(record)
     assert caught.value.hand == 2
     assert repo.list_games() == []
 
 
 def test_import_refuses_an_unknown_format(repo):
     with pytest.raises(RecordError, match="format"):
-        repo.import_game({"format": "spades-game/9", "rules": "ihop", "players": PLAYERS, "hands": []})
+        repo.exchange.import_game({"format": "spades-game/9", "rules": "ihop", "players": PLAYERS, "hands": []})
 
 
 def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
@@ -65,7 +65,8 @@ def test_csv_has_one_row_per_hand_per_side_with_the_engines_figures(repo):
                 "tricks": {US: 4, "Bob": 0, "Dan": 9}}
     for h in (hand(), {"misdeal": True}, nil_hand):
         repo.record_hand(game_id, h)
-    rows = list(csv.DictReader(io.StringIO(repo.export_csv(game_id))))
+    stored = repo.get(game_id)
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(stored.game, stored.sheet))))
     assert list(rows[0]) == CSV_COLUMNS
     assert [(r["hand"], r["deal"], r["side"]) for r in rows] == [  # a misdeal is not a hand
         ("1", "1", US), ("1", "1", THEM), ("", "2", US), ("", "2", THEM), ("2", "3", US), ("2", "3", THEM)]
@@ -86,9 +87,9 @@ def test_importing_a_saved_record_again_names_the_game_and_adds_nothing(repo):
     game_id = repo.create_game(rules(), PLAYERS)
     for change in (hand(), {"misdeal": True}, hand()):
         repo.record_hand(game_id, change)
-    record = repo.export_game(game_id)
+    record = repo.exchange.export_game(game_id)
     with pytest.raises(DuplicateGameError) as repeat:
-        repo.import_game(json.dumps(record))
+        repo.exchange.import_game(json.dumps(record))
     assert str(repeat.value) == (f"this record is already saved as game {game_id} "
                                  f"({US} vs {THEM}, in progress, 2 hands, 1 misdeal)")
     assert [s.id for s in repo.list_games()] == [game_id]
@@ -96,17 +97,17 @@ def test_importing_a_saved_record_again_names_the_game_and_adds_nothing(repo):
 
 def test_a_repeat_of_a_game_in_the_trash_says_so(repo):
     game_id = repo.create_game(rules(), PLAYERS)
-    record = repo.export_game(game_id)
-    repo.delete_game(game_id)
+    record = repo.exchange.export_game(game_id)
+    repo.trash.delete(game_id)
     with pytest.raises(DuplicateGameError, match=f"already saved in the trash as game {game_id} "):
-        repo.import_game(record)
+        repo.exchange.import_game(record)
     assert repo.list_games() == []
 
 
 def test_a_record_that_differs_by_one_hand_is_not_a_repeat(repo):
     game_id = repo.create_game(rules(), PLAYERS)
     repo.record_hand(game_id, hand())
-    record = repo.export_game(game_id)
+    record = repo.exchange.export_game(game_id)
     record["hands"].append(hand(us_tricks=6))
-    assert repo.import_game(record) != game_id
+    assert repo.exchange.import_game(record) != game_id
     assert len(repo.list_games()) == 2

@@ -1,12 +1,13 @@
-"""The storage package's public surface is the Storage section of API.md, re-exported from __init__."""
+"""The storage package's public surface: the repository, its parts and its types, re-exported from __init__."""
 from __future__ import annotations
 
 import inspect
 
 import scorekeeper.storage as storage
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.storage import GameChangedError, NewerSchemaError, Repository, StorageError
+from scorekeeper.storage import Exchange, GameChangedError, NewerSchemaError, Repository, StorageError, Trash
 
+#: the repository's own methods, and its parts' (``repo.trash.restore``, ``repo.exchange.import_game``)
 API_METHODS = {
     "create_game": ["rules", "players", "teams", "team_names", "first_dealer"],
     "get": ["game_id"],
@@ -14,15 +15,18 @@ API_METHODS = {
     "replace_hand": ["game_id", "number", "hand", "expected_version"],
     "record_misdeal": ["game_id", "expected_version"],
     "undo": ["game_id"], "redo": ["game_id"],
-    "delete_game": ["game_id"], "restore_game": ["game_id"], "list_trash": [], "empty_trash": [],
     "list_games": [], "player_stats": [],
-    "import_game": ["data"], "export_game": ["game_id"], "export_csv": ["game_id"],
+}
+PART_METHODS = {
+    Trash: {"delete": ["game_id"], "restore": ["game_id"], "list_games": [], "empty": []},
+    Exchange: {"import_game": ["data"], "export_game": ["game_id"], "raw_record": ["game_id"]},
 }
 
 
 def test_all_names_exactly_what_the_package_exports():
     public = {name for name in dir(storage) if not name.startswith("_")} - {
-        "atomic", "errors", "locking", "migrations", "paths", "repository"}
+        "atomic", "errors", "exchange", "files", "games", "index", "locking", "migrations", "paths", "repository",
+        "stats", "summaries", "trash"}
     assert set(storage.__all__) == public
 
 
@@ -32,6 +36,13 @@ def test_errors_by_meaning():
 
 
 def test_repository_methods_take_the_documented_arguments():
-    for name, params in API_METHODS.items():
-        signature = inspect.signature(getattr(Repository, name))
-        assert list(signature.parameters)[1: 1 + len(params)] == params, name
+    for owner, methods in [(Repository, API_METHODS), *PART_METHODS.items()]:
+        for name, params in methods.items():
+            signature = inspect.signature(getattr(owner, name))
+            assert list(signature.parameters)[1: 1 + len(params)] == params, name
+
+
+def test_a_repository_holds_its_parts(tmp_path):
+    repo = Repository(tmp_path)
+    assert isinstance(repo.trash, Trash) and isinstance(repo.exchange, Exchange)
+    assert repo.notices is repo.folder.notices and repo.data_dir == repo.folder.data_dir

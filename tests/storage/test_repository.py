@@ -152,19 +152,19 @@ def test_undo_respects_expected_version(repo):
 def test_deleted_game_waits_in_the_trash_until_emptied(repo):
     keep = _game_with(repo, [hand()])
     gone = _game_with(repo, [hand(), hand()])
-    repo.delete_game(gone)
+    repo.trash.delete(gone)
     assert [s.id for s in repo.list_games()] == [keep]
-    assert [s.id for s in repo.list_trash()] == [gone]
+    assert [s.id for s in repo.trash.list_games()] == [gone]
     with pytest.raises(StorageError, match=f"game {gone} is in the trash"):
         repo.get(gone)
-    repo.restore_game(gone)
+    repo.trash.restore(gone)
     assert {s.id for s in repo.list_games()} == {keep, gone}
     assert repo.get(gone).record["hands"] == [hand(), hand()]
-    repo.delete_game(gone)
-    assert repo.empty_trash() == 1
-    assert repo.list_trash() == []
+    repo.trash.delete(gone)
+    assert repo.trash.empty() == 1
+    assert repo.trash.list_games() == []
     with pytest.raises(StorageError, match="not in the trash"):
-        repo.restore_game(gone)
+        repo.trash.restore(gone)
     with pytest.raises(StorageError, match="no game"):
         repo.get(gone)
 
@@ -226,9 +226,9 @@ def test_repository_without_folder_uses_the_environment(monkeypatch, tmp_path):
 
 def test_a_folder_opened_without_create_is_made_by_the_first_game_saved(tmp_path):
     repo = Repository(tmp_path / "data", create=False)
-    assert repo.list_games() == [] and repo.list_trash() == [] and repo.player_stats() == []
-    assert repo.empty_trash() == 0
-    for read in (repo.get, repo.export_game, repo.delete_game, repo.undo):
+    assert repo.list_games() == [] and repo.trash.list_games() == [] and repo.player_stats() == []
+    assert repo.trash.empty() == 0
+    for read in (repo.get, repo.exchange.export_game, repo.trash.delete, repo.undo):
         with pytest.raises(StorageError, match=f"^there is no game abc in {tmp_path / 'data'}$"):
             read("abc")
     with pytest.raises(StorageError, match="'../x' is not a game id"):

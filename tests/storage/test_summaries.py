@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper.cli_storage import main
+from scorekeeper.cli_text import hands_text
 from scorekeeper.engine import ENGINE_VERSION, load_game, score_game
 
 from .conftest import BIG_HAND, PLAYERS, THEM, hand, rules
@@ -85,7 +86,7 @@ def test_misdeals_and_thrown_out_hands_are_counted_apart_from_hands(repo):
         repo.record_hand(game_id, change)
     [listed] = repo.list_games()
     assert (listed.hands_played, listed.misdeals, listed.thrown_out) == (4, 1, 0)
-    assert listed.hands_text == "4 hands, 1 misdeal"
+    assert hands_text(listed) == "4 hands, 1 misdeal"
 
 
 def test_the_games_command_says_hands_and_misdeals_in_words(repo, capsys):

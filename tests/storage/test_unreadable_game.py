@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from scorekeeper.cli_text import status_text
 from scorekeeper.storage import Repository, UnreadableGameError
 from tests.compat.later_release import LATER_PLAYERS, UNKNOWN_OPTION, later_release_folder
 
@@ -30,7 +31,7 @@ def test_the_list_shows_every_game_and_the_unreadable_ones_as_such(folder):
     for game_id, title in ((ids["later"], "North vs South"), (ids["same_stamp"], "East vs West")):
         summary = listed[game_id]
         assert summary.unreadable == f"unknown rule option {UNKNOWN_OPTION!r}"
-        assert summary.status_text == f"can't open with this version: unknown rule option {UNKNOWN_OPTION!r}"
+        assert status_text(summary) == f"can't open with this version: unknown rule option {UNKNOWN_OPTION!r}"
         assert summary.title == title and list(summary.players) == LATER_PLAYERS
         saved = json.loads((repo.games_dir / f"{game_id}.json").read_text())["game"]["1"]
         assert summary.rules == "standard"
@@ -45,7 +46,8 @@ def test_opening_or_changing_an_unreadable_game_names_it_and_writes_nothing(fold
     path = repo.games_dir / f"{ids['later']}.json"
     before = path.read_bytes()
     for attempt in (lambda: repo.get(ids["later"]), lambda: repo.record_hand(ids["later"], hand()),
-                    lambda: repo.export_game(ids["later"]), lambda: repo.replace_hand(ids["later"], 1, hand())):
+                    lambda: repo.exchange.export_game(ids["later"]),
+                    lambda: repo.replace_hand(ids["later"], 1, hand())):
         with pytest.raises(UnreadableGameError) as info:
             attempt()
         assert str(info.value).startswith(f"game {ids['later']}: can't open with this version: unknown rule "
@@ -56,13 +58,13 @@ def test_opening_or_changing_an_unreadable_game_names_it_and_writes_nothing(fold
 def test_the_way_out_export_the_raw_record_and_move_it_to_the_trash(folder):
     data, ids = folder
     repo = Repository(data)
-    raw = repo.raw_record(ids["later"])
+    raw = repo.exchange.raw_record(ids["later"])
     assert raw["rules"]["options"] == {UNKNOWN_OPTION: True} and raw["players"] == LATER_PLAYERS
-    repo.delete_game(ids["later"])
+    repo.trash.delete(ids["later"])
     assert ids["later"] not in {s.id for s in repo.list_games()}
-    trash = {s.id: s for s in repo.list_trash()}
+    trash = {s.id: s for s in repo.trash.list_games()}
     assert trash[ids["later"]].unreadable == f"unknown rule option {UNKNOWN_OPTION!r}"
-    repo.restore_game(ids["later"])
+    repo.trash.restore(ids["later"])
     assert ids["later"] in {s.id for s in repo.list_games()}
 
 
@@ -82,5 +84,5 @@ def test_stats_import_and_new_games_work_beside_an_unreadable_game(folder):
     repo = Repository(data)
     assert repo.player_stats() == []  # no finished game, and the unreadable one is not counted
     new = repo.create_game("standard", ["Ann", "Bob", "Cat", "Dan"])
-    copy = repo.import_game(repo.export_game(ids["readable"][0]), copy=True)
+    copy = repo.exchange.import_game(repo.exchange.export_game(ids["readable"][0]), copy=True)
     assert {new, copy} <= {s.id for s in repo.list_games()}

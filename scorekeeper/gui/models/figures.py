@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from ...engine import Status
 
-from ...engine.text import nth, plural
+from ...engine.text import hands_count, nth, plural
 
 def signed(points: int | None) -> str:
     """+79, 0, -40; a dash for a hand that is not scored."""
@@ -42,6 +42,11 @@ def game_status(summary: Any) -> str:
     if summary.status == Status.FINISHED:
         return f"Won by {summary.winner}" if summary.winner else "Draw"
     return "In progress"
+
+
+def hands_text(summary: Any) -> str:
+    """The games list's count of a saved game's deals: '4 hands, 1 misdeal' (the engine's words)."""
+    return hands_count(summary.hands_played, summary.misdeals, summary.thrown_out)
 
 
 def draws_by_player(summaries: Iterable[Any]) -> dict[str, int]:

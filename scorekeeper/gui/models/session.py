@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from ...engine import Game, NextHand, Scoresheet, ScorekeeperError, next_hand, verify_hand
-from ...storage import GameChangedError, Repository, StoredGame
+from ...storage import Exchange, GameChangedError, Repository, StoredGame, Trash
 from .draft import HandDraft
 from .events import Event, GameChanged, Publish, nowhere
 from .guards import Result, pen_holder
@@ -30,25 +30,28 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 class StorageUnavailable(ScorekeeperError):
     """The data folder could not be opened when the server started."""
 
 
-def _forward(method: Callable[Concatenate[Repository, P], T]) -> Callable[Concatenate["SharedRepository", P], T]:
-    """`Repository.method`, called on the shared repository under its lock (same signature)."""
+def _forward(method: Callable[Concatenate[S, P], T], part: Callable[[Repository], S] | None = None
+             ) -> Callable[Concatenate["SharedRepository", P], T]:
+    """`Repository.method` (or the method of one of its parts: `part(repo)`, e.g. its trash), called
+    on the shared repository under its lock (same signature)."""
     @functools.wraps(method)
     def call(self: "SharedRepository", *args: P.args, **kwargs: P.kwargs) -> T:
         with self.using() as repo:
-            return getattr(repo, method.__name__)(*args, **kwargs)
+            return getattr(part(repo) if part else repo, method.__name__)(*args, **kwargs)
     return call
 
 
 class SharedRepository:
     """The process-wide repository, used under one lock (sessions run concurrently).
 
-    Its methods are the `Repository`'s own (same names, same signatures), each
+    Its methods are the `Repository`'s own and its parts' (same signatures), each
     run under the lock; when the data folder could not be opened they raise
     `StorageUnavailable` with the reason.
     """
@@ -74,14 +77,14 @@ class SharedRepository:
 
     get = _forward(Repository.get)
     list_games = _forward(Repository.list_games)
-    list_trash = _forward(Repository.list_trash)
+    list_trash = _forward(Trash.list_games, lambda repo: repo.trash)
     player_stats = _forward(Repository.player_stats)
     create_game = _forward(Repository.create_game)
-    import_game = _forward(Repository.import_game)
-    export_game = _forward(Repository.export_game)
-    raw_record = _forward(Repository.raw_record)
-    delete_game = _forward(Repository.delete_game)
-    restore_game = _forward(Repository.restore_game)
+    import_game = _forward(Exchange.import_game, lambda repo: repo.exchange)
+    export_game = _forward(Exchange.export_game, lambda repo: repo.exchange)
+    raw_record = _forward(Exchange.raw_record, lambda repo: repo.exchange)
+    delete_game = _forward(Trash.delete, lambda repo: repo.trash)
+    restore_game = _forward(Trash.restore, lambda repo: repo.trash)
     record_hand = _forward(Repository.record_hand)
     record_misdeal = _forward(Repository.record_misdeal)
     replace_hand = _forward(Repository.replace_hand)

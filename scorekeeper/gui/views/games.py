@@ -4,7 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from .. import exchange, theme
-from ..models.figures import game_status
+from ..models.figures import game_status, hands_text
 from ..models.options import preset_title
 from ..testid import tid
 from .base import BaseScreen
@@ -49,7 +49,7 @@ class Screen(BaseScreen):
         if g.unreadable is not None:
             return self.unreadable_card(g)
         scores = "   ".join(f"{side} {g.scores.get(side, 0)}" for side in g.sides)
-        status = f"{game_status(g)} \u00b7 {g.hands_text}"
+        status = f"{game_status(g)} \u00b7 {hands_text(g)}"
         menu = ft.PopupMenuButton(
             size_constraints=theme.TAP_SIZE, padding=12,  # a 48 px target around the icon
             icon=ft.Icons.MORE_VERT, tooltip="More",

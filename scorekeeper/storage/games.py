@@ -1,0 +1,193 @@
+"""The game files and their history: start a game, read it, record or replace a hand, undo, redo.
+
+A game file holds the record (what happened at the table), its version (one more with every
+change), its undo and redo lists and a summary the engine computed when it was written. Scores
+are never read back as truth: ``get`` always rescores with the engine. Each change writes that
+one small file (``files.Db``), under the folder's lock.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from enum import StrEnum
+
+from tinydb.table import Document
+
+from scorekeeper.engine import (Game, Scored, Scoresheet, new_game, read_game, record_hand, replace_hand,
+                                score_game, take_back_hand)
+from scorekeeper.engine.errors import RecordError, RuleOptionError, ScorekeeperError
+from scorekeeper.storage.errors import GameChangedError, StorageError, UnreadableGameError
+from scorekeeper.storage.files import GAME_TABLE, DataFolder, Db, os_errors_of
+from scorekeeper.storage.summaries import summarize
+
+
+class Change(StrEnum):
+    """A change kept in a game's undo / redo history (stored as its value)."""
+
+    RECORD = "record"  # a hand (or a misdeal) added after the last
+    REPLACE = "replace"  # a past hand edited: both versions are kept
+
+
+_last_stamp: datetime | None = None
+
+
+def _now() -> str:
+    """The time of a change, in milliseconds; later than the last one this process stamped, so
+    two changes made within one millisecond (a fast disk) still list in the order they were made."""
+    global _last_stamp
+    now = datetime.now(timezone.utc)
+    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
+    if _last_stamp is not None and now <= _last_stamp:
+        now = _last_stamp + timedelta(milliseconds=1)
+    _last_stamp = now
+    return now.isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One saved game as read from disk; ``version`` goes up by one with every change."""
+
+    id: str
+    game: Game
+    sheet: Scoresheet  # the engine's sheet of ``game``, computed once when it was read or changed
+    record: dict
+    created: str
+    updated: str
+    version: int
+    can_undo: bool
+    can_redo: bool
+
+
+def why_unreadable(err: ScorekeeperError) -> str:
+    """Why the engine refuses a saved record, in one short line (an unknown option without the list)."""
+    return err.short if isinstance(err, RuleOptionError) else str(err)
+
+
+def load(game_id: str, doc: dict) -> Scored:
+    """The game of a game file's document, read and scored by the engine."""
+    try:
+        return read_game(doc["record"])
+    except ScorekeeperError as err:  # a record from a later release, or one this engine refuses
+        raise UnreadableGameError(game_id, why_unreadable(err)) from None
+
+
+def _stored(game_id: str, doc: dict, scored: Scored) -> StoredGame:
+    return StoredGame(id=game_id, game=scored.game, sheet=scored.sheet, record=doc["record"],
+                      created=doc["created"],
+                      updated=doc["updated"], version=doc["version"], can_undo=bool(doc["undo"]),
+                      can_redo=bool(doc["redo"]))
+
+
+def _check_version(game_id: str, doc: dict, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != doc["version"]:
+        raise GameChangedError(game_id, expected_version, doc["version"])
+
+
+class Games:
+    """The games of one data folder, each with its undo / redo history."""
+
+    def __init__(self, folder: DataFolder):
+        self.folder = folder
+
+    @os_errors_of
+    def create_game(self, rules, players, teams=None, team_names=None, first_dealer=None) -> str:
+        """Start a game (validated by the engine); return its id."""
+        game = new_game(rules, players, teams=teams, team_names=team_names, first_dealer=first_dealer)
+        return self.add(Scored(game, score_game(game)))
+
+    @os_errors_of
+    def add(self, scored: Scored) -> str:
+        """Save a game read or started by the engine as a new game; return its id."""
+        if not self.folder.exists():
+            self.folder.make()
+        with self.folder.lock:
+            game_id = self.folder.new_id()
+            now = _now()
+            doc = {"id": game_id, "record": scored.game.to_dict(), "created": now, "updated": now, "version": 1,
+                   "undo": [], "redo": [], "summary": summarize(scored, now, now, 1)}
+            db = Db(self.folder.game_path(game_id, must_exist=False), "game", backup=True)
+            db.table(GAME_TABLE).upsert(Document(doc, doc_id=1))
+            db.commit()
+            return game_id
+
+    @os_errors_of
+    def get(self, game_id: str) -> StoredGame:
+        self.folder.no_game_yet(game_id)
+        with self.folder.lock:
+            db, doc = self.folder.open_game(game_id)
+            return _stored(game_id, doc, load(game_id, doc))
+
+    @os_errors_of
+    def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None) -> StoredGame:
+        def change(scored: Scored, doc: dict):
+            new = record_hand(scored.game, hand, sheet=scored.sheet)
+            return new, {"op": Change.RECORD, "hand": new.game.hands[-1].to_dict()}
+        return self._change(game_id, expected_version, change)
+
+    @os_errors_of
+    def record_misdeal(self, game_id: str, expected_version: int | None = None) -> StoredGame:
+        return self.record_hand(game_id, {"misdeal": True}, expected_version)
+
+    @os_errors_of
+    def replace_hand(self, game_id: str, number: int, hand: dict,
+                     expected_version: int | None = None) -> StoredGame:
+        def change(scored: Scored, doc: dict):
+            game = scored.game
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.hands):
+                raise RecordError(f"game {game_id} has {len(game.hands)} hands, so there is no hand "
+                                  f"{number} to replace", hand=None)
+            before = doc["record"]["hands"][number - 1]
+            new = replace_hand(game, number, hand)
+            after = new.game.hands[number - 1].to_dict()
+            return new, {"op": Change.REPLACE, "number": number, "before": before, "after": after}
+        return self._change(game_id, expected_version, change)
+
+    @os_errors_of
+    def undo(self, game_id: str, expected_version: int | None = None) -> StoredGame:
+        """Take back the last change (a recorded hand, a misdeal or a replaced hand)."""
+        return self._step(game_id, expected_version, "undo", "redo")
+
+    @os_errors_of
+    def redo(self, game_id: str, expected_version: int | None = None) -> StoredGame:
+        """Put back the last change that was undone (until a new change is made)."""
+        return self._step(game_id, expected_version, "redo", "undo")
+
+    def _change(self, game_id: str, expected_version: int | None,
+                change: Callable[[Scored, dict], tuple[Scored, dict]]) -> StoredGame:
+        """A new change: applied, pushed on the undo list; the redo list is cleared."""
+        self.folder.no_game_yet(game_id)
+        with self.folder.lock:
+            db, doc = self.folder.open_game(game_id)
+            _check_version(game_id, doc, expected_version)
+            new, op = change(load(game_id, doc), doc)
+            return self._save(db, doc, new, undo=doc["undo"] + [op], redo=[])
+
+    def _step(self, game_id: str, expected_version: int | None, source: str, target: str) -> StoredGame:
+        self.folder.no_game_yet(game_id)
+        with self.folder.lock:
+            db, doc = self.folder.open_game(game_id)
+            _check_version(game_id, doc, expected_version)
+            if not doc[source]:
+                raise StorageError(f"game {game_id}: there is nothing to {source}")
+            game, sheet = load(game_id, doc)
+            op = doc[source][-1]
+            forward = source == "redo"
+            if op["op"] == Change.RECORD:
+                new = record_hand(game, op["hand"], sheet=sheet) if forward else take_back_hand(game)
+            elif op["op"] == Change.REPLACE:
+                new = replace_hand(game, op["number"], op["after"] if forward else op["before"])
+            else:
+                raise StorageError(f"game {game_id}: unknown change {op['op']!r} in its history")
+            lists = {source: doc[source][:-1], target: doc[target] + [op]}
+            return self._save(db, doc, new, undo=lists["undo"], redo=lists["redo"])
+
+    @staticmethod
+    def _save(db: Db, doc: dict, scored: Scored, *, undo: list, redo: list) -> StoredGame:
+        version = doc["version"] + 1
+        updated = _now()
+        new_doc = {**doc, "record": scored.game.to_dict(), "updated": updated, "version": version,
+                   "undo": undo, "redo": redo, "summary": summarize(scored, doc["created"], updated, version)}
+        db.table(GAME_TABLE).upsert(Document(new_doc, doc_id=1))
+        db.commit()
+        return _stored(doc["id"], new_doc, scored)

@@ -2,7 +2,8 @@
 
 ``read_hand`` turns a recorded ``Hand`` into one ``SideBid`` per side, in the
 order the rules are written (RULES.md): the bids, the IHOP lock round, blind
-bids, the tricks, the special bids.  Each phase raises the error that names
+bids, the tricks, the special bids; ``read_penalties`` reads its penalties
+(IHOP: renegs and unplayed cards).  Each phase raises the error that names
 the hand (``BidError`` for a bid the rules forbid, ``HandError`` for a hand
 that cannot have happened).  Scoring the sides is ``scoring.py``'s work.
 """
@@ -294,3 +295,52 @@ def _read_special_bids(r: _Reading) -> None:
                 raise r.refused(f"{name} bid blind no trump {sb.contract}; the minimum is {rules.blind_min - 1}")
         elif sb.blind and sb.contract is not None and sb.contract < rules.blind_min:
             raise r.refused(f"{name} bid blind {sb.contract}; the minimum blind bid is {rules.blind_min}")
+
+
+@dataclass(slots=True)
+class Penalties:
+    """The penalties (IHOP: renegs and unplayed cards) of one hand, per side.
+
+    Each offence is (its penalty bags, the sentence); scoring gives the bags their points."""
+
+    offenders: list[str] = field(default_factory=list)  # the sides that reneged, in the record's order
+    bags: dict[str, int] = field(default_factory=dict)
+    renegs: dict[str, int] = field(default_factory=dict)  # renegs in this hand
+    offences: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+
+
+def read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> Penalties:
+    """Each penalty of hand ``number``: its side, its bags, its words; ``renegs`` (the game's running
+    count per side) goes up."""
+    rules = game.rules
+    names = game.side_names
+    found = Penalties(bags=dict.fromkeys(names, 0), renegs=dict.fromkeys(names, 0),
+                      offences={s: [] for s in names})
+    for penalty in hand.penalties:
+        if penalty.side in names:
+            side = penalty.side
+        elif penalty.side in game.players:
+            side = game.side_of(penalty.side).name
+        else:
+            raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
+                            "of this game", number)
+        if not rules.penalties:
+            raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
+                           "penalties (switch on the penalties option)", number)
+        for _ in range(penalty.reneg):
+            renegs[side] += 1
+            found.renegs[side] += 1
+            nth = renegs[side]
+            if side not in found.offenders:
+                found.offenders.append(side)
+            if nth >= rules.reneg_losses:
+                found.offences[side].append((0, text.reneg_loss(nth)))
+            else:
+                extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
+                found.bags[side] += extra
+                found.offences[side].append((extra, text.reneg(nth, extra, rules)))
+        if penalty.unplayed_cards:
+            extra = rules.unplayed_card_bags * penalty.unplayed_cards
+            found.bags[side] += extra
+            found.offences[side].append((extra, text.unplayed(penalty.unplayed_cards, extra, rules)))
+    return found

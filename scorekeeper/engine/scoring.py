@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from . import text
-from .bids import SideBid, read_hand
-from .errors import BidError, HandError, RecordError
+from .bids import Penalties, SideBid, read_hand, read_penalties
+from .errors import HandError, RecordError
 from .record import Game, Hand
 from .rules import LOSE, WIN, RuleSet
 
@@ -342,54 +342,6 @@ def _score_side(rules: RuleSet, sb: SideBid, reneged_by: str | None) -> _Outcome
 
 
 # ---------------------------------------------------------------------------
-# Penalties (IHOP): renegs and unplayed cards
-# ---------------------------------------------------------------------------
-@dataclass(slots=True)
-class _Penalties:
-    offenders: list[str] = field(default_factory=list)
-    bags: dict[str, int] = field(default_factory=dict)
-    renegs: dict[str, int] = field(default_factory=dict)
-    lines: dict[str, list[Line]] = field(default_factory=dict)
-
-
-def _read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> _Penalties:
-    """Each penalty's bags and lines; ``renegs`` (the game's running count per side) goes up."""
-    rules = game.rules
-    names = game.side_names
-    found = _Penalties(bags=dict.fromkeys(names, 0), renegs=dict.fromkeys(names, 0),
-                       lines={s: [] for s in names})
-    for penalty in hand.penalties:
-        if penalty.side in names:
-            side = penalty.side
-        elif penalty.side in game.players:
-            side = game.side_of(penalty.side).name
-        else:
-            raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
-                            "of this game", number)
-        if not rules.penalties:
-            raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
-                           "penalties (switch on the penalties option)", number)
-        for _ in range(penalty.reneg):
-            renegs[side] += 1
-            found.renegs[side] += 1
-            nth = renegs[side]
-            if side not in found.offenders:
-                found.offenders.append(side)
-            if nth >= rules.reneg_losses:
-                found.lines[side].append(Line(0, text.reneg_loss(nth)))
-            else:
-                extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
-                found.bags[side] += extra
-                found.lines[side].append(Line(rules.bag_value * extra, text.reneg(nth, extra, rules)))
-        if penalty.unplayed_cards:
-            extra = rules.unplayed_card_bags * penalty.unplayed_cards
-            found.bags[side] += extra
-            found.lines[side].append(Line(rules.bag_value * extra,
-                                          text.unplayed(penalty.unplayed_cards, extra, rules)))
-    return found
-
-
-# ---------------------------------------------------------------------------
 # The end of the game
 # ---------------------------------------------------------------------------
 def _top(scores: dict[str, int], candidates: list[str]) -> list[str]:
@@ -518,7 +470,7 @@ def _score_played(sheet: Scoresheet, game: Game, hand: Hand, number: int, dealer
     read = read_hand(game, hand, number, sheet.scores, dealer)
     if hand.penalties:
         renegs = dict(sheet.renegs)
-        penalties = _read_penalties(game, hand, number, renegs)
+        penalties = read_penalties(game, hand, number, renegs)
         offenders = penalties.offenders
     else:  # most hands: nothing to read, nothing changes
         renegs, penalties, offenders = sheet.renegs, None, ()
@@ -559,15 +511,16 @@ def _add_double_nil_bonus(rules: RuleSet, names: list[str], read: dict[str, Side
                     outcomes[other].add(rules.double_nil_bonus, text.double_nil_bonus(s, rules.double_nil_bonus))
 
 
-def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: _Penalties | None,
+def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalties | None,
            score: int, bags: int) -> SideScore:
     """One side's hand in total: its lines and its penalties' lines, its bags counted on from ``bags``."""
     lines = out.lines
     points = out.points
     penalty_bags = 0
-    if penalties is not None and penalties.lines[s]:
-        lines += penalties.lines[s]
-        points += sum(line.points for line in penalties.lines[s])
+    if penalties is not None and penalties.offences[s]:
+        for extra, words in penalties.offences[s]:  # a penalty bag costs what a bag costs
+            lines.append(Line(rules.bag_value * extra, words))
+            points += rules.bag_value * extra
         penalty_bags = penalties.bags[s]
     count = bags + out.bags + penalty_bags if (rules.counts_bags or penalty_bags) else bags
     penalty_hit = count >= rules.bag_limit
@@ -619,7 +572,7 @@ def _reneg_would_win(rules: RuleSet, end: End | None, offenders: list[str] | tup
         renegs[s] >= rules.reneg_losses for s in offenders)
 
 
-def _throw_out(sheet: Scoresheet, read: dict[str, SideBid], penalties: _Penalties, renegs: dict[str, int],
+def _throw_out(sheet: Scoresheet, read: dict[str, SideBid], penalties: Penalties, renegs: dict[str, int],
                number: int, dealer: str, winner: str) -> HandScore:
     """The reneg would hand the game to the side that reneged: the hand is thrown out (the offence counts)."""
     note = text.thrown_out(winner)

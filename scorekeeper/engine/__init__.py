@@ -9,8 +9,8 @@ from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Si
                      new_game, parse_game)
 from .rules import (OPTION_KEYS, OPTIONS, PRESET_SUMMARY, PRESETS, BidFirst, Kind, Option, RuleSet, Table,
                     find_preset, parse_option_value, rules_from_spec)
-from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Scoresheet,
-                      SideScore, Status, behind_leader, score_game)
+from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Loss,
+                      Scoresheet, SideScore, Status, behind_leader, score_game)
 from .table import (BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction,
                     tricks_left, with_raise, without_raise)
 from .text import OPTION_HELP, describe_rules, format_value, plural, signed
@@ -26,8 +26,8 @@ __all__ = [
     "new_game", "parse_game",
     "OPTION_KEYS", "OPTIONS", "PRESET_SUMMARY", "PRESETS", "BidFirst", "Kind", "Option", "RuleSet", "Table",
     "find_preset", "parse_option_value", "rules_from_spec",
-    "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Scoresheet",
-    "SideScore", "Status", "behind_leader", "score_game",
+    "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Loss",
+    "Scoresheet", "SideScore", "Status", "behind_leader", "score_game",
     "BlindChance", "Lock", "NextHand", "bid_order", "leader_of", "lock_status", "next_hand", "pass_direction",
     "tricks_left", "with_raise", "without_raise",
     "OPTION_HELP", "describe_rules", "format_value", "plural", "signed",

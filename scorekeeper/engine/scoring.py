@@ -57,6 +57,14 @@ class End:
     side: str | None = None  # the side the reason is about (who fell, reneged, made the bid ...)
 
 
+@dataclass(frozen=True)
+class Loss:
+    """A side out of the game (a third reneg, a bid that loses it, fell, too far behind): why, and in words."""
+
+    reason: EndReason
+    text: str
+
+
 class ContractKind(StrEnum):
     PLAIN = "plain"
     TEN = "ten"  # 10 for 200 / Wheels
@@ -136,7 +144,7 @@ class Scoresheet:
     thrown_out: int = 0  # hands thrown out because a reneg would have won the game
     unscored: int = 0  # hands recorded after the end (only when re-scoring with AfterEnd.IGNORE)
     #: sides that lost by a third reneg or a bid that loses the game, while the others were tied
-    out: dict[str, tuple[EndReason, str]] = field(default_factory=dict)
+    out: dict[str, Loss] = field(default_factory=dict)
 
     @classmethod
     def start(cls, sides: tuple[str, ...] | list[str]) -> "Scoresheet":
@@ -350,7 +358,7 @@ def _top(scores: dict[str, int], candidates: list[str]) -> list[str]:
     return [s for s in candidates if scores[s] == best]
 
 
-def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[EndReason, str]],
+def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, Loss],
                  wins: dict[str, str], hands_played: int) -> tuple[End | None, str | None]:
     """(the end, or None) and, when the game goes on only because of a tie at the top, why.
 
@@ -365,7 +373,7 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
             and (rules.behind_limit is None or leader - min(scores.values()) < rules.behind_limit)):
         return None, None  # most hands: nothing can end the game
     names = list(scores)
-    reneged_out = any(reason is EndReason.THIRD_RENEG for reason, _ in out.values())
+    reneged_out = any(loss.reason is EndReason.THIRD_RENEG for loss in out.values())
     if wins and not reneged_out:
         side = next(iter(wins))
         return End(EndReason.BID_WON, side, wins[side], side), None
@@ -374,16 +382,16 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
         if side in losers:
             continue
         if rules.lose_score is not None and scores[side] <= rules.lose_score:
-            losers[side] = (EndReason.FELL, text.reason_fell(side, scores[side]))
+            losers[side] = Loss(EndReason.FELL, text.reason_fell(side, scores[side]))
         elif rules.behind_limit is not None and leader - scores[side] >= rules.behind_limit:
-            losers[side] = (EndReason.BEHIND, text.reason_behind(side, leader - scores[side]))
+            losers[side] = Loss(EndReason.BEHIND, text.reason_behind(side, leader - scores[side]))
     if losers:
         loser = next(iter(losers))
-        reason, why = losers[loser]
+        why = losers[loser].text
         others = [s for s in names if s not in losers] or names  # every side lost: the best of them wins
         top = _top(scores, others)
         if len(top) == 1:
-            return End(reason, top[0], why, loser), None
+            return End(losers[loser].reason, top[0], why, loser), None
         if rules.tie_ends_in_draw:
             return End(EndReason.DRAW, None, text.reason_draw_after_loss(why, top, scores[top[0]]), loser), None
         return None, text.plays_on_after_loss(loser, why, top, scores[top[0]])
@@ -549,8 +557,8 @@ def _pay_bag_limit(rules: RuleSet, count: int, lines: list[Line]) -> tuple[int, 
     return count, lost
 
 
-def _sides_out(rules: RuleSet, out: dict[str, tuple[EndReason, str]], renegs: dict[str, int],
-               outcomes: dict[str, _Outcome], offenders: list[str] | tuple[()]) -> dict[str, tuple[EndReason, str]]:
+def _sides_out(rules: RuleSet, out: dict[str, Loss], renegs: dict[str, int],
+               outcomes: dict[str, _Outcome], offenders: list[str] | tuple[()]) -> dict[str, Loss]:
     """The sides out of the game after this hand: those out before (``out``, unchanged), then a third
     reneg, then a bid that loses the game."""
     if not (offenders or (rules.double_nil and any(o.loses for o in outcomes.values()))):
@@ -558,10 +566,10 @@ def _sides_out(rules: RuleSet, out: dict[str, tuple[EndReason, str]], renegs: di
     out = dict(out)
     for s in outcomes:
         if renegs[s] >= rules.reneg_losses:
-            out.setdefault(s, (EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
+            out.setdefault(s, Loss(EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
     for s, outcome in outcomes.items():
         if outcome.loses:
-            out.setdefault(s, (EndReason.BID_LOST, outcome.loses))
+            out.setdefault(s, Loss(EndReason.BID_LOST, outcome.loses))
     return out
 
 

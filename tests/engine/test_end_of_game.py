@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.engine import End, EndReason, Loss, load_game, score_game
+
 from .helpers import MISDEAL, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
 
 
@@ -38,6 +40,13 @@ def test_third_reneg_loses_even_when_ahead():
     assert out3["bags"] == {"Us": 0, "Them": 3}
     going_on(out3)
     finished(score(game("ihop", hands)), "Us")
+
+
+def test_a_side_out_of_the_game_is_a_loss_with_its_reason():
+    hands = [hand(bid(4, 13), t(0, 13))] + [hand(bid(5, 4), t(5, 8), penalties=reneg())] * 3
+    sheet = score_game(load_game(game("ihop", hands)))
+    assert sheet.out == {"Them": Loss(EndReason.THIRD_RENEG, "Them reneged for the third time")}
+    assert sheet.end == End(EndReason.THIRD_RENEG, "Us", "Them reneged for the third time", "Them")
 
 
 # --- 2. bids that win or lose the game -----------------------------------------------------

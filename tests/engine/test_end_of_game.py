@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import End, EndReason, Loss, load_game, score_game
+from scorekeeper.engine import End, EndReason, Loss, load_game, score_game, text
 
 from .helpers import MISDEAL, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
 
@@ -237,3 +237,23 @@ def test_misdeal_after_the_game_ended_is_refused():
     # judgement: a recorded misdeal is a hand entry too; once the game is over
     # no entry may follow, so it is refused like a played hand.
     record_error(game("ihop", [WON, MISDEAL]), 2)
+
+
+# --- the result in words: one function, each place's form ----------------------------------
+@pytest.mark.parametrize("form, won, draw, won_bare, draw_bare", [
+    ("headline", "Us won", "A draw", "Us won", "A draw"),
+    ("line", "Us wins (Us reached 512)", "A draw (tied: a draw)", "Us wins", "A draw"),
+    ("status", "Won by Us", "Draw", "Won by Us", "Draw"),
+    ("share", "Winner: Us. Us reached 512", "A draw. tied: a draw", "Winner: Us.", "A draw."),
+    ("report", "Winner: Us (Us reached 512)", "Game over: tied: a draw", "Winner: Us", "Game over"),
+    ("what_if", "Us wins (Us reached 512)", "nobody wins (tied: a draw)", "Us wins", "nobody wins"),
+], ids=lambda value: value if value in text.RESULT_FORMS else "")
+def test_the_result_worded_for_each_place(form, won, draw, won_bare, draw_bare):
+    assert text.game_result("Us", "Us reached 512", form) == won
+    assert text.game_result(None, "tied: a draw", form) == draw
+    assert text.game_result("Us", None, form) == won_bare
+    assert text.game_result(None, None, form) == draw_bare
+
+
+def test_the_result_keeps_braces_and_brackets_in_names():
+    assert text.game_result("{Us} [1]", "{Us} [1] reached 500", "line") == "{Us} [1] wins ({Us} [1] reached 500)"

@@ -19,6 +19,7 @@ from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from ...engine import (Game, Lock, NextHand, RuleSet, Scoresheet, ScorekeeperError, lock_status, next_hand,
                        verify_hand)
+from ...engine import RecordTextError, TextProblem, read_record_text
 from ...storage import GameChangedError, GameSummary, PlayerStats, Repository, StoredGame, UnreadableGameError
 from .draft import HandDraft
 from .options import readable
@@ -449,16 +450,13 @@ class Session:
         if (refused := self._allowed(self._need_host)) is not None:
             return refused, None
         where = f"The file {file_name}" if file_name else "The pasted text"
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                return Result(False, f"{where} is not a game record: it is not text"), None
-        if not text.strip():
-            return Result(False, f"{where} is empty: paste the record of an exported game"), None
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # the parser's own words help nobody here
+            data = read_record_text(text)
+        except RecordTextError as err:  # the parser's own words help nobody here
+            if err.problem is TextProblem.NOT_TEXT:
+                return Result(False, f"{where} is not a game record: it is not text"), None
+            if err.problem is TextProblem.EMPTY:
+                return Result(False, f"{where} is empty: paste the record of an exported game"), None
             return Result(False, f"{where} is not a game record: a record is the JSON text "
                                  "of an exported game, from its first { to its last }"), None
         try:

@@ -15,7 +15,7 @@ from .cli_input import UserError, one_line, read_record
 from .cli_storage import add_storage_commands
 from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset, parse_game,
                      parse_option_value, score_game)
-from .engine.text import OPTION_HELP, plural
+from .engine.text import OPTION_HELP, game_result, plural
 
 EXIT_USAGE = 2
 
@@ -89,10 +89,7 @@ def _sheet_table(game, sheet, explain: bool) -> str:
         total += " | " + " ".join(c.rjust(w) for c, w in zip(cells, widths[side]))
     out.append(total.rstrip())
     if sheet.finished:
-        if sheet.winner:
-            out.append(f"Winner: {sheet.winner} ({sheet.reason})")
-        else:
-            out.append(f"Game over: {sheet.reason}")
+        out.append(game_result(sheet.winner, sheet.reason, "report"))
     else:
         out.append(f"In progress after {sheet.hands_text}; rules: {game.rules.name}")
         if sheet.note:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .engine import ScorekeeperError
+from .engine import RecordTextError, ScorekeeperError, TextProblem, read_record_text
 
 #: A spades-game/1 record nests about five levels (game, hands, a hand, bemo, its fields);
 #: far deeper is not a game record, and Python's JSON reader and writer recurse per level.
@@ -47,33 +47,17 @@ def read_record(path: str) -> Any:
     name = source_name(path)
     text = read_text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UserError(f"{name}: not JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
-    except RecursionError:
-        raise UserError(f"{name}: not a game record (its JSON is nested too deeply to read)") from None
-    depth = nesting_depth(data)
-    if depth > MAX_DEPTH:
-        raise UserError(f"{name}: not a game record (its JSON is nested {depth} levels deep; "
-                        f"a game record needs about 5)")
-    return data
-
-
-def nesting_depth(value: Any) -> int:
-    """How many lists and objects deep ``value`` goes (without recursion: the depth may be huge)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+        return read_record_text(text, MAX_DEPTH)
+    except RecordTextError as err:
+        if err.problem is TextProblem.TOO_DEEP:
+            if err.depth is None:
+                raise UserError(f"{name}: not a game record (its JSON is nested too deeply to read)") from None
+            raise UserError(f"{name}: not a game record (its JSON is nested {err.depth} levels deep; "
+                            f"a game record needs about 5)") from None
+        cause = err.cause
+        if isinstance(cause, json.JSONDecodeError):
+            raise UserError(f"{name}: not JSON ({cause.msg} at line {cause.lineno} column {cause.colno})") from None
+        raise UserError(f"{name}: not JSON ({cause})") from None
 
 
 def one_line(message: str) -> str:

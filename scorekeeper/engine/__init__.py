@@ -3,14 +3,14 @@ from .actions import (Scored, can_record_hand, load_game, read_game, record_hand
                       verify_hand)
 from .bids import SideBid
 from .compare import WhatIf, WhatIfRow, what_if
-from .errors import BidError, HandError, RecordError, RuleOptionError, ScorekeeperError
+from .errors import BidError, HandError, RecordError, RecordTextError, RuleOptionError, ScorekeeperError, TextProblem
 from .generate import random_game, random_hand
 from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, default_teams, dumps_game,
-                     new_game, parse_game)
+                     new_game, parse_game, read_record_text)
 from .rules import (OPTION_KEYS, OPTIONS, PRESET_SUMMARY, PRESETS, BidFirst, Kind, Option, RuleSet, Table,
                     find_preset, parse_option_value, rules_from_spec)
-from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Scoresheet,
-                      SideScore, Status, behind_leader, score_game)
+from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Loss,
+                      Scoresheet, SideScore, Status, behind_leader, score_game)
 from .table import (BlindChance, Lock, NextHand, bid_order, leader_of, lock_status, next_hand, pass_direction,
                     tricks_left, with_raise, without_raise)
 from .text import OPTION_HELP, describe_rules, format_value, plural, signed
@@ -20,14 +20,14 @@ __all__ = [
     "verify_hand",
     "SideBid",
     "WhatIf", "WhatIfRow", "what_if",
-    "BidError", "HandError", "RecordError", "RuleOptionError", "ScorekeeperError",
+    "BidError", "HandError", "RecordError", "RecordTextError", "RuleOptionError", "ScorekeeperError", "TextProblem",
     "random_game", "random_hand",
     "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "default_teams", "dumps_game",
-    "new_game", "parse_game",
+    "new_game", "parse_game", "read_record_text",
     "OPTION_KEYS", "OPTIONS", "PRESET_SUMMARY", "PRESETS", "BidFirst", "Kind", "Option", "RuleSet", "Table",
     "find_preset", "parse_option_value", "rules_from_spec",
-    "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Scoresheet",
-    "SideScore", "Status", "behind_leader", "score_game",
+    "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Loss",
+    "Scoresheet", "SideScore", "Status", "behind_leader", "score_game",
     "BlindChance", "Lock", "NextHand", "bid_order", "leader_of", "lock_status", "next_hand", "pass_direction",
     "tricks_left", "with_raise", "without_raise",
     "OPTION_HELP", "describe_rules", "format_value", "plural", "signed",

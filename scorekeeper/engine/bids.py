@@ -2,7 +2,8 @@
 
 ``read_hand`` turns a recorded ``Hand`` into one ``SideBid`` per side, in the
 order the rules are written (RULES.md): the bids, the IHOP lock round, blind
-bids, the tricks, the special bids.  Each phase raises the error that names
+bids, the tricks, the special bids; ``read_penalties`` reads its penalties
+(IHOP: renegs and unplayed cards).  Each phase raises the error that names
 the hand (``BidError`` for a bid the rules forbid, ``HandError`` for a hand
 that cannot have happened).  Scoring the sides is ``scoring.py``'s work.
 """
@@ -83,7 +84,7 @@ def read_hand(game: Game, hand: Hand, number: int, scores: dict[str, int], deale
 
 
 def _read_bids(r: _Reading) -> None:
-    """One hand, one side: each side's contract (its side bid, or the sum of its players' bids) and nils."""
+    """One hand, one side: each bid given to its side, then each side's bids read together."""
     rules, n = r.rules, r.n
     sides, side_of, partners = r.sides, r.side_of, rules.partners
     for name, bid in r.hand.bids.items():
@@ -103,47 +104,53 @@ def _read_bids(r: _Reading) -> None:
         else:
             raise r.bad(f"the bids name {name!r}, who is neither a player nor a side of this game")
     for sb in r.sides.values():
-        name = sb.side.name
-        ints = {p: b for p, b in sb.player_bids.items() if b != NIL} if sb.player_bids else {}
-        if sb.side_form and ints:
-            raise r.refused(f"{name} bid as a side and {next(iter(ints))} bid on their own: give one or the other")
-        sb.all_nil = sb.partnered and len(sb.nils) == len(sb.side.players)
-        if sb.side_form and sb.all_nil:
-            raise r.refused(f"both partners of {name} bid nil, so {name} has no trick bid to make")
-        if not sb.side_form:
-            if len(sb.player_bids) < len(sb.side.players):
-                missing = [p for p in sb.side.players if p not in sb.player_bids]
-                if len(missing) == len(sb.side.players):
-                    raise r.refused(f"{name} made no bid")
-                raise r.refused(f"{missing[0]} of {name} made no bid")
-            for player, bid in ints.items():
-                if bid < rules.player_min_bid:
-                    raise r.refused(
-                        f"{player} bid {bid}; the {rules.name} rules ask at least {rules.player_min_bid}"
-                        + (' (bid "nil" for nil)' if bid == 0 and rules.nil else ""))
-                if bid > n:
-                    raise r.refused(f"{player} bid {bid}; a hand has only {n} tricks")
-            if ints:
-                sb.contract = sum(ints.values())
-        if sb.nils and not rules.nil:
-            raise r.refused(f"{sb.nils[0]} bid nil, which the {rules.name} rules do not allow")
-        if sb.all_nil:
-            if rules.double_nil:
-                sb.double_nil = True
-            elif not rules.separate_nils:
-                raise r.refused(f"both partners of {name} bid nil, which these rules do not allow (switch on "
-                                "double_nil for a double nil, or separate_nils to score each nil on its own)")
-        if sb.contract is not None:
-            if sb.contract < rules.side_min_bid:
-                what = "contract" if sb.partnered else "bid"
-                raise r.refused(f"{name}'s {what} of {sb.contract} is below the {rules.name} minimum of "
-                                f"{rules.side_min_bid}")
-            if sb.contract > n:
-                raise r.refused(f"{name} bid {sb.contract}; a hand has only {n} tricks")
+        _read_side_bid(r, sb)
     if not rules.partners and rules.three_player_no_exact_total:
         total = sum(sb.contract or 0 for sb in r.sides.values())
         if total == n:
             raise r.refused(f"the {len(r.sides)} bids total {n}; these rules do not allow that")
+
+
+def _read_side_bid(r: _Reading, sb: SideBid) -> None:
+    """One side's bids read together: its contract (the side's bid, or the sum of its players'), its nils."""
+    rules, n = r.rules, r.n
+    name = sb.side.name
+    ints = {p: b for p, b in sb.player_bids.items() if b != NIL} if sb.player_bids else {}
+    if sb.side_form and ints:
+        raise r.refused(f"{name} bid as a side and {next(iter(ints))} bid on their own: give one or the other")
+    sb.all_nil = sb.partnered and len(sb.nils) == len(sb.side.players)
+    if sb.side_form and sb.all_nil:
+        raise r.refused(f"both partners of {name} bid nil, so {name} has no trick bid to make")
+    if not sb.side_form:
+        if len(sb.player_bids) < len(sb.side.players):
+            missing = [p for p in sb.side.players if p not in sb.player_bids]
+            if len(missing) == len(sb.side.players):
+                raise r.refused(f"{name} made no bid")
+            raise r.refused(f"{missing[0]} of {name} made no bid")
+        for player, bid in ints.items():
+            if bid < rules.player_min_bid:
+                raise r.refused(
+                    f"{player} bid {bid}; the {rules.name} rules ask at least {rules.player_min_bid}"
+                    + (' (bid "nil" for nil)' if bid == 0 and rules.nil else ""))
+            if bid > n:
+                raise r.refused(f"{player} bid {bid}; a hand has only {n} tricks")
+        if ints:
+            sb.contract = sum(ints.values())
+    if sb.nils and not rules.nil:
+        raise r.refused(f"{sb.nils[0]} bid nil, which the {rules.name} rules do not allow")
+    if sb.all_nil:
+        if rules.double_nil:
+            sb.double_nil = True
+        elif not rules.separate_nils:
+            raise r.refused(f"both partners of {name} bid nil, which these rules do not allow (switch on "
+                            "double_nil for a double nil, or separate_nils to score each nil on its own)")
+    if sb.contract is not None:
+        if sb.contract < rules.side_min_bid:
+            what = "contract" if sb.partnered else "bid"
+            raise r.refused(f"{name}'s {what} of {sb.contract} is below the {rules.name} minimum of "
+                            f"{rules.side_min_bid}")
+        if sb.contract > n:
+            raise r.refused(f"{name} bid {sb.contract}; a hand has only {n} tricks")
 
 
 def _check_lock_round(r: _Reading, dealer: str) -> None:
@@ -288,3 +295,52 @@ def _read_special_bids(r: _Reading) -> None:
                 raise r.refused(f"{name} bid blind no trump {sb.contract}; the minimum is {rules.blind_min - 1}")
         elif sb.blind and sb.contract is not None and sb.contract < rules.blind_min:
             raise r.refused(f"{name} bid blind {sb.contract}; the minimum blind bid is {rules.blind_min}")
+
+
+@dataclass(slots=True)
+class Penalties:
+    """The penalties (IHOP: renegs and unplayed cards) of one hand, per side.
+
+    Each offence is (its penalty bags, the sentence); scoring gives the bags their points."""
+
+    offenders: list[str] = field(default_factory=list)  # the sides that reneged, in the record's order
+    bags: dict[str, int] = field(default_factory=dict)
+    renegs: dict[str, int] = field(default_factory=dict)  # renegs in this hand
+    offences: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+
+
+def read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> Penalties:
+    """Each penalty of hand ``number``: its side, its bags, its words; ``renegs`` (the game's running
+    count per side) goes up."""
+    rules = game.rules
+    names = game.side_names
+    found = Penalties(bags=dict.fromkeys(names, 0), renegs=dict.fromkeys(names, 0),
+                      offences={s: [] for s in names})
+    for penalty in hand.penalties:
+        if penalty.side in names:
+            side = penalty.side
+        elif penalty.side in game.players:
+            side = game.side_of(penalty.side).name
+        else:
+            raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
+                            "of this game", number)
+        if not rules.penalties:
+            raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
+                           "penalties (switch on the penalties option)", number)
+        for _ in range(penalty.reneg):
+            renegs[side] += 1
+            found.renegs[side] += 1
+            nth = renegs[side]
+            if side not in found.offenders:
+                found.offenders.append(side)
+            if nth >= rules.reneg_losses:
+                found.offences[side].append((0, text.reneg_loss(nth)))
+            else:
+                extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
+                found.bags[side] += extra
+                found.offences[side].append((extra, text.reneg(nth, extra, rules)))
+        if penalty.unplayed_cards:
+            extra = rules.unplayed_card_bags * penalty.unplayed_cards
+            found.bags[side] += extra
+            found.offences[side].append((extra, text.unplayed(penalty.unplayed_cards, extra, rules)))
+    return found

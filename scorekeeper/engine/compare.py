@@ -7,7 +7,7 @@ from .errors import ScorekeeperError
 from .record import Game
 from .rules import RuleSet
 from .scoring import AfterEnd, Scoresheet, score_game
-from .text import plural
+from .text import game_result, plural
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class WhatIf:
         parts = [f"{side} {other.scores[side]} ({self.difference[side]:+d})" for side in other.sides]
         text = f"Under these rules: {', '.join(parts)}"
         if other.finished:
-            text += f"; {other.winner or 'nobody'} wins ({other.reason})"
+            text += f"; {game_result(other.winner, other.reason, 'what_if')}"
         if other.unscored:
             text += f"; the game would have ended {plural(other.unscored, 'hand')} earlier"
         return text

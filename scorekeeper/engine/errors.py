@@ -1,6 +1,8 @@
 """Errors by meaning: one base for the whole app, subclasses for each kind of trouble."""
 from __future__ import annotations
 
+from enum import StrEnum
+
 
 class ScorekeeperError(Exception):
     """Base of every error the app raises on purpose; its message is for the user."""
@@ -42,6 +44,28 @@ class RecordError(ScorekeeperError, ValueError):
     def counted_as(self, number: int) -> "RecordError":
         """The same error naming the hand by the table's count ``number`` too."""
         return type(self)(self.detail, self.hand, number=number)
+
+
+class TextProblem(StrEnum):
+    """Why a text holds no record (``RecordTextError.problem``)."""
+
+    NOT_TEXT = "not_text"  # bytes that are not UTF-8
+    EMPTY = "empty"  # nothing but blanks
+    NOT_JSON = "not_json"
+    TOO_DEEP = "too_deep"  # JSON nested too deeply to read, or deeper than a record can be
+
+
+class RecordTextError(RecordError):
+    """A text (pasted, or a file's) that is not a record's JSON at all: ``problem`` says why, and
+    ``cause`` is the decoder's own error and ``depth`` the nesting found, when there are any, for a
+    caller that words the problem its own way."""
+
+    def __init__(self, message: str, problem: TextProblem, cause: Exception | None = None,
+                 depth: int | None = None):
+        super().__init__(message)
+        self.problem = problem
+        self.cause = cause
+        self.depth = depth
 
 
 class BidError(RecordError):

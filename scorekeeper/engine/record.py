@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Iterable, Mapping
 
-from .errors import HandError, RecordError
+from .errors import HandError, RecordError, RecordTextError, TextProblem
 from .rules import RuleSet, is_int as _is_int, rules_from_spec
 
 FORMAT = "spades-game/1"
@@ -264,13 +264,55 @@ def build_sides(rules: RuleSet, players: tuple[str, ...], teams: Iterable[Iterab
     return tuple(Side(name, t) for name, t in zip(names, team_list))
 
 
-def parse_game(data: Any) -> Game:
-    """Read a record's shape and names (the rules of its hands are scoring's: see ``actions.read_game``)."""
-    if isinstance(data, (str, bytes)):
+def read_record_text(text: str | bytes, max_depth: int | None = None) -> Any:
+    """The JSON value of a record's text (bytes: UTF-8, a byte-order mark allowed), not yet checked as
+    a game record (``parse_game`` does that).
+
+    Every way of reading a record from text comes here; text that holds no JSON raises a
+    RecordTextError naming the problem.  ``max_depth``: JSON nested deeper is not a record either.
+    """
+    if isinstance(text, bytes):
         try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise RecordError(f"the file is not JSON ({exc})") from None
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordTextError(f"the file is not JSON ({exc})", TextProblem.NOT_TEXT, exc) from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        problem = TextProblem.NOT_JSON if text.strip() else TextProblem.EMPTY
+        raise RecordTextError(f"the file is not JSON ({exc})", problem, exc) from None
+    except RecursionError:
+        raise RecordTextError("the file is not a game record (its JSON is nested too deeply to read)",
+                              TextProblem.TOO_DEEP) from None
+    if max_depth is not None and (depth := nesting_depth(data)) > max_depth:
+        raise RecordTextError(f"the file is not a game record (its JSON is nested {depth} levels deep)",
+                              TextProblem.TOO_DEEP, depth=depth)
+    return data
+
+
+def nesting_depth(value: Any) -> int:
+    """How many lists and objects deep ``value`` goes (without recursion: the depth may be huge)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def parse_game(data: Any) -> Game:
+    """Read a record's shape and names (the rules of its hands are scoring's: see ``actions.read_game``).
+
+    ``data``: the record as an object, or its text (``read_record_text``)."""
+    if isinstance(data, (str, bytes)):
+        data = read_record_text(data)
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
     fmt = data.get("format")

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from . import text
-from .bids import SideBid, read_hand
-from .errors import BidError, HandError, RecordError
+from .bids import Penalties, SideBid, read_hand, read_penalties
+from .errors import HandError, RecordError
 from .record import Game, Hand
 from .rules import LOSE, WIN, RuleSet
 
@@ -55,6 +55,14 @@ class End:
     winner: str | None
     text: str
     side: str | None = None  # the side the reason is about (who fell, reneged, made the bid ...)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """A side out of the game (a third reneg, a bid that loses it, fell, too far behind): why, and in words."""
+
+    reason: EndReason
+    text: str
 
 
 class ContractKind(StrEnum):
@@ -136,7 +144,7 @@ class Scoresheet:
     thrown_out: int = 0  # hands thrown out because a reneg would have won the game
     unscored: int = 0  # hands recorded after the end (only when re-scoring with AfterEnd.IGNORE)
     #: sides that lost by a third reneg or a bid that loses the game, while the others were tied
-    out: dict[str, tuple[EndReason, str]] = field(default_factory=dict)
+    out: dict[str, Loss] = field(default_factory=dict)
 
     @classmethod
     def start(cls, sides: tuple[str, ...] | list[str]) -> "Scoresheet":
@@ -342,54 +350,6 @@ def _score_side(rules: RuleSet, sb: SideBid, reneged_by: str | None) -> _Outcome
 
 
 # ---------------------------------------------------------------------------
-# Penalties (IHOP): renegs and unplayed cards
-# ---------------------------------------------------------------------------
-@dataclass(slots=True)
-class _Penalties:
-    offenders: list[str] = field(default_factory=list)
-    bags: dict[str, int] = field(default_factory=dict)
-    renegs: dict[str, int] = field(default_factory=dict)
-    lines: dict[str, list[Line]] = field(default_factory=dict)
-
-
-def _read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> _Penalties:
-    """Each penalty's bags and lines; ``renegs`` (the game's running count per side) goes up."""
-    rules = game.rules
-    names = game.side_names
-    found = _Penalties(bags=dict.fromkeys(names, 0), renegs=dict.fromkeys(names, 0),
-                       lines={s: [] for s in names})
-    for penalty in hand.penalties:
-        if penalty.side in names:
-            side = penalty.side
-        elif penalty.side in game.players:
-            side = game.side_of(penalty.side).name
-        else:
-            raise HandError(f"the penalty names {penalty.side!r}, who is neither a player nor a side "
-                            "of this game", number)
-        if not rules.penalties:
-            raise BidError(f"a penalty is recorded for {side}, but the {rules.name} rules have no "
-                           "penalties (switch on the penalties option)", number)
-        for _ in range(penalty.reneg):
-            renegs[side] += 1
-            found.renegs[side] += 1
-            nth = renegs[side]
-            if side not in found.offenders:
-                found.offenders.append(side)
-            if nth >= rules.reneg_losses:
-                found.lines[side].append(Line(0, text.reneg_loss(nth)))
-            else:
-                extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
-                found.bags[side] += extra
-                found.lines[side].append(Line(rules.bag_value * extra, text.reneg(nth, extra, rules)))
-        if penalty.unplayed_cards:
-            extra = rules.unplayed_card_bags * penalty.unplayed_cards
-            found.bags[side] += extra
-            found.lines[side].append(Line(rules.bag_value * extra,
-                                          text.unplayed(penalty.unplayed_cards, extra, rules)))
-    return found
-
-
-# ---------------------------------------------------------------------------
 # The end of the game
 # ---------------------------------------------------------------------------
 def _top(scores: dict[str, int], candidates: list[str]) -> list[str]:
@@ -398,7 +358,7 @@ def _top(scores: dict[str, int], candidates: list[str]) -> list[str]:
     return [s for s in candidates if scores[s] == best]
 
 
-def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[EndReason, str]],
+def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, Loss],
                  wins: dict[str, str], hands_played: int) -> tuple[End | None, str | None]:
     """(the end, or None) and, when the game goes on only because of a tie at the top, why.
 
@@ -413,7 +373,7 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
             and (rules.behind_limit is None or leader - min(scores.values()) < rules.behind_limit)):
         return None, None  # most hands: nothing can end the game
     names = list(scores)
-    reneged_out = any(reason is EndReason.THIRD_RENEG for reason, _ in out.values())
+    reneged_out = any(loss.reason is EndReason.THIRD_RENEG for loss in out.values())
     if wins and not reneged_out:
         side = next(iter(wins))
         return End(EndReason.BID_WON, side, wins[side], side), None
@@ -422,16 +382,16 @@ def _end_of_game(rules: RuleSet, scores: dict[str, int], out: dict[str, tuple[En
         if side in losers:
             continue
         if rules.lose_score is not None and scores[side] <= rules.lose_score:
-            losers[side] = (EndReason.FELL, text.reason_fell(side, scores[side]))
+            losers[side] = Loss(EndReason.FELL, text.reason_fell(side, scores[side]))
         elif rules.behind_limit is not None and leader - scores[side] >= rules.behind_limit:
-            losers[side] = (EndReason.BEHIND, text.reason_behind(side, leader - scores[side]))
+            losers[side] = Loss(EndReason.BEHIND, text.reason_behind(side, leader - scores[side]))
     if losers:
         loser = next(iter(losers))
-        reason, why = losers[loser]
+        why = losers[loser].text
         others = [s for s in names if s not in losers] or names  # every side lost: the best of them wins
         top = _top(scores, others)
         if len(top) == 1:
-            return End(reason, top[0], why, loser), None
+            return End(losers[loser].reason, top[0], why, loser), None
         if rules.tie_ends_in_draw:
             return End(EndReason.DRAW, None, text.reason_draw_after_loss(why, top, scores[top[0]]), loser), None
         return None, text.plays_on_after_loss(loser, why, top, scores[top[0]])
@@ -488,100 +448,145 @@ def score_hand(sheet: Scoresheet, game: Game, hand: Hand, deal: int) -> HandScor
                         "no more hands can be recorded", deal, number=number)
     dealer = game.dealer_of(deal)
     if hand.misdeal:
-        sheet.misdeals += 1
-        scored = HandScore(deal, dealer, True, {
-            s: SideScore(0, sheet.scores[s], sheet.bags[s], bid_text="misdeal") for s in sheet.sides})
-        sheet.hands.append(scored)
-        return scored
-    try:
-        scored = _score_played(sheet, game, hand, deal, dealer)
-    except RecordError as exc:
-        if exc.hand == deal and exc.number is None:
-            raise exc.counted_as(number) from None
-        raise
+        scored = _score_misdeal(sheet, deal, dealer)
+    else:
+        try:
+            scored = _score_played(sheet, game, hand, deal, dealer)
+        except RecordError as exc:
+            if exc.hand == deal and exc.number is None:
+                raise exc.counted_as(number) from None
+            raise
     sheet.hands.append(scored)
     return scored
 
 
+def _score_misdeal(sheet: Scoresheet, deal: int, dealer: str) -> HandScore:
+    """A misdeal: nothing scored, the deal passes on (it is not a hand)."""
+    sheet.misdeals += 1
+    return HandScore(deal, dealer, True, {
+        s: SideScore(0, sheet.scores[s], sheet.bags[s], bid_text="misdeal") for s in sheet.sides})
+
+
 def _score_played(sheet: Scoresheet, game: Game, hand: Hand, number: int, dealer: str) -> HandScore:
-    """A hand that was played (not a misdeal), scored on top of ``sheet``; ``number`` is its deal."""
+    """A hand that was played (not a misdeal), scored on top of ``sheet``; ``number`` is its deal.
+
+    In phases: the bids and the penalties read, each side's lines, each side's total (its bags
+    counted), the sides out of the game, the end of the game; or the hand thrown out, when its
+    reneg would win the game for the side that reneged.
+    """
     rules = game.rules
-    names = sheet.sides
-    scores, bags = sheet.scores, sheet.bags
-    read = read_hand(game, hand, number, scores, dealer)
+    read = read_hand(game, hand, number, sheet.scores, dealer)
     if hand.penalties:
         renegs = dict(sheet.renegs)
-        penalties = _read_penalties(game, hand, number, renegs)
+        penalties = read_penalties(game, hand, number, renegs)
         offenders = penalties.offenders
     else:  # most hands: nothing to read, nothing changes
         renegs, penalties, offenders = sheet.renegs, None, ()
-    reneged_by = " and ".join(offenders) if offenders and len(offenders) < len(names) else None
-    outcomes = {s: _score_side(rules, read[s], reneged_by if s not in offenders else None) for s in names}
-    # A double nil failed with both partners taking tricks: a bonus to every other side.
-    if rules.double_nil and not offenders:
-        for s in names:
-            sb = read[s]
-            if sb.double_nil and not sb.blind_nils and all(sb.nil_tricks(p) > 0 for p in sb.nils):
-                for other in names:
-                    if other != s:
-                        outcomes[other].add(rules.double_nil_bonus,
-                                            text.double_nil_bonus(s, rules.double_nil_bonus))
-
-    counting_bags = rules.counts_bags
-    new_scores = dict(scores)
-    new_bags = dict(bags)
-    results: dict[str, SideScore] = {}
-    for s in names:
-        out = outcomes[s]
-        lines = out.lines
-        points = out.points
-        penalty_bags = 0
-        if penalties is not None and penalties.lines[s]:
-            lines += penalties.lines[s]
-            points += sum(line.points for line in penalties.lines[s])
-            penalty_bags = penalties.bags[s]
-        count = bags[s] + out.bags + penalty_bags if (counting_bags or penalty_bags) else bags[s]
-        penalty_hit = False
-        while count >= rules.bag_limit:
-            if rules.bag_penalty:
-                lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
-                points -= rules.bag_penalty
-            count -= rules.bag_limit
-            penalty_hit = True
-        new_scores[s] = scores[s] + points
-        new_bags[s] = count
-        sb = read[s]
-        results[s] = SideScore(
-            points=points, score=new_scores[s], bags=count, lines=lines, bid_text=text.bid_text(sb),
-            tricks=sb.tricks, made=out.made, set=out.made is False, nils=out.nils,
-            blind=sb.blind or bool(sb.blind_nils), bag_penalty=penalty_hit,
-            bag_warning=counting_bags and count >= rules.bag_limit - 2,
-            aces=out.aces,
-            renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
-        )
-    out_now = sheet.out
-    if offenders or (rules.double_nil and any(o.loses for o in outcomes.values())):
-        out_now = dict(out_now)
-        for s in names:
-            if renegs[s] >= rules.reneg_losses:
-                out_now.setdefault(s, (EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
-        for s in names:
-            if outcomes[s].loses:
-                out_now.setdefault(s, (EndReason.BID_LOST, outcomes[s].loses))
+    outcomes = _score_sides(rules, sheet.sides, read, offenders)
+    results = {s: _total(rules, s, read[s], outcomes[s], penalties, sheet.scores[s], sheet.bags[s])
+               for s in sheet.sides}
+    out_now = _sides_out(rules, sheet.out, renegs, outcomes, offenders)
+    new_scores = {s: result.score for s, result in results.items()}
     wins = {s: o.wins for s, o in outcomes.items() if o.wins}
     end, plays_on = _end_of_game(rules, new_scores, out_now, wins, sheet.hands_played + 1)
-    if offenders and end is not None and end.winner in offenders and not any(
-            renegs[s] >= rules.reneg_losses for s in offenders):
-        # The reneg would hand the game to the side that reneged: throw the hand out (the offence counts).
-        note = text.thrown_out(end.winner)
-        sheet.renegs = renegs
-        sheet.thrown_out += 1
-        return HandScore(number, dealer, False, {
-            s: SideScore(0, scores[s], bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
-                         tricks=read[s].tricks, renegs=penalties.renegs[s]) for s in names},
-            thrown_out=True, note=note)
-    sheet.scores, sheet.bags, sheet.renegs = new_scores, new_bags, renegs
-    sheet.out = out_now
+    if _reneg_would_win(rules, end, offenders, renegs):
+        return _throw_out(sheet, read, penalties, renegs, number, dealer, end.winner)
+    sheet.scores, sheet.renegs, sheet.out = new_scores, renegs, out_now
+    sheet.bags = {s: result.bags for s, result in results.items()}
     sheet.hands_played += 1
     sheet.end = end
     return HandScore(number, dealer, False, results, plays_on=plays_on, number=sheet.hands_played)
+
+
+def _score_sides(rules: RuleSet, names: list[str], read: dict[str, SideBid],
+                 offenders: list[str] | tuple[()]) -> dict[str, _Outcome]:
+    """Each side's lines for its bids; a side that did not reneg scores as made when another side did."""
+    reneged_by = " and ".join(offenders) if offenders and len(offenders) < len(names) else None
+    outcomes = {s: _score_side(rules, read[s], reneged_by if s not in offenders else None) for s in names}
+    if rules.double_nil and not offenders:
+        _add_double_nil_bonus(rules, names, read, outcomes)
+    return outcomes
+
+
+def _add_double_nil_bonus(rules: RuleSet, names: list[str], read: dict[str, SideBid],
+                          outcomes: dict[str, _Outcome]) -> None:
+    """A double nil failed with both partners taking tricks: a bonus to every other side."""
+    for s in names:
+        sb = read[s]
+        if sb.double_nil and not sb.blind_nils and all(sb.nil_tricks(p) > 0 for p in sb.nils):
+            for other in names:
+                if other != s:
+                    outcomes[other].add(rules.double_nil_bonus, text.double_nil_bonus(s, rules.double_nil_bonus))
+
+
+def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalties | None,
+           score: int, bags: int) -> SideScore:
+    """One side's hand in total: its lines and its penalties' lines, its bags counted on from ``bags``."""
+    lines = out.lines
+    points = out.points
+    penalty_bags = 0
+    if penalties is not None and penalties.offences[s]:
+        for extra, words in penalties.offences[s]:  # a penalty bag costs what a bag costs
+            lines.append(Line(rules.bag_value * extra, words))
+            points += rules.bag_value * extra
+        penalty_bags = penalties.bags[s]
+    count = bags + out.bags + penalty_bags if (rules.counts_bags or penalty_bags) else bags
+    penalty_hit = count >= rules.bag_limit
+    count, lost = _pay_bag_limit(rules, count, lines)
+    points -= lost
+    return SideScore(
+        points=points, score=score + points, bags=count, lines=lines, bid_text=text.bid_text(sb),
+        tricks=sb.tricks, made=out.made, set=out.made is False, nils=out.nils,
+        blind=sb.blind or bool(sb.blind_nils), bag_penalty=penalty_hit,
+        bag_warning=rules.counts_bags and count >= rules.bag_limit - 2,
+        aces=out.aces,
+        renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
+    )
+
+
+def _pay_bag_limit(rules: RuleSet, count: int, lines: list[Line]) -> tuple[int, int]:
+    """Bags at the bag limit: the bag penalty (a line in ``lines``) for each limit reached.
+
+    Returns (the bags left, the points the penalties cost)."""
+    lost = 0
+    while count >= rules.bag_limit:
+        if rules.bag_penalty:
+            lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
+            lost += rules.bag_penalty
+        count -= rules.bag_limit
+    return count, lost
+
+
+def _sides_out(rules: RuleSet, out: dict[str, Loss], renegs: dict[str, int],
+               outcomes: dict[str, _Outcome], offenders: list[str] | tuple[()]) -> dict[str, Loss]:
+    """The sides out of the game after this hand: those out before (``out``, unchanged), then a third
+    reneg, then a bid that loses the game."""
+    if not (offenders or (rules.double_nil and any(o.loses for o in outcomes.values()))):
+        return out
+    out = dict(out)
+    for s in outcomes:
+        if renegs[s] >= rules.reneg_losses:
+            out.setdefault(s, Loss(EndReason.THIRD_RENEG, text.reason_third_reneg(s)))
+    for s, outcome in outcomes.items():
+        if outcome.loses:
+            out.setdefault(s, Loss(EndReason.BID_LOST, outcome.loses))
+    return out
+
+
+def _reneg_would_win(rules: RuleSet, end: End | None, offenders: list[str] | tuple[()],
+                     renegs: dict[str, int]) -> bool:
+    """Whether the hand ends the game in favour of a side that reneged (short of the reneg that loses)."""
+    return bool(offenders) and end is not None and end.winner in offenders and not any(
+        renegs[s] >= rules.reneg_losses for s in offenders)
+
+
+def _throw_out(sheet: Scoresheet, read: dict[str, SideBid], penalties: Penalties, renegs: dict[str, int],
+               number: int, dealer: str, winner: str) -> HandScore:
+    """The reneg would hand the game to the side that reneged: the hand is thrown out (the offence counts)."""
+    note = text.thrown_out(winner)
+    sheet.renegs = renegs
+    sheet.thrown_out += 1
+    return HandScore(number, dealer, False, {
+        s: SideScore(0, sheet.scores[s], sheet.bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
+                     tricks=read[s].tricks, renegs=penalties.renegs[s]) for s in sheet.sides},
+        thrown_out=True, note=note)

@@ -314,6 +314,27 @@ def plays_on_after_loss(side: str, why: str, top: list[str], score: int) -> str:
     return f"{why}: {side} is out, but {_tied(top, score)}, so play goes on"
 
 
+#: The result of a finished game, in the form each place shows it: (a side won, a draw).  The part
+#: in [brackets] says the reason, and is left out when there is none (or the place shows it apart).
+RESULT_FORMS = {
+    "headline": ("{winner} won", "A draw"),  # the game-over panel; the reason is the line below
+    "line": ("{winner} wins[ ({reason})]", "A draw[ ({reason})]"),  # a game's outcome in one line
+    "status": ("Won by {winner}", "Draw"),  # the games list
+    "share": ("Winner: {winner}.[ {reason}]", "A draw.[ {reason}]"),  # the text a game is shared as
+    "report": ("Winner: {winner}[ ({reason})]", "Game over[: {reason}]"),  # the command line's sheet
+    "what_if": ("{winner} wins[ ({reason})]", "nobody wins[ ({reason})]"),  # a game under other rules
+}
+
+
+def game_result(winner: str | None, reason: str | None = None, form: str = "headline") -> str:
+    """Who won a finished game (no winner: a draw), and why, worded as ``form`` (RESULT_FORMS):
+    'Us won', 'Us wins (Us reached 512)', 'Won by Us', 'A draw. ...'."""
+    won, draw = RESULT_FORMS[form]
+    head, _, because = (won if winner else draw).partition("[")
+    template = head + because.removesuffix("]") if reason else head
+    return template.format(winner=winner, reason=reason)
+
+
 # ---- the table --------------------------------------------------------------
 def blind_refused(side: str, gap: int, need: int) -> str:
     if gap <= 0:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.engine import End, EndReason, Loss, load_game, score_game, text
+
 from .helpers import MISDEAL, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
 
 
@@ -38,6 +40,13 @@ def test_third_reneg_loses_even_when_ahead():
     assert out3["bags"] == {"Us": 0, "Them": 3}
     going_on(out3)
     finished(score(game("ihop", hands)), "Us")
+
+
+def test_a_side_out_of_the_game_is_a_loss_with_its_reason():
+    hands = [hand(bid(4, 13), t(0, 13))] + [hand(bid(5, 4), t(5, 8), penalties=reneg())] * 3
+    sheet = score_game(load_game(game("ihop", hands)))
+    assert sheet.out == {"Them": Loss(EndReason.THIRD_RENEG, "Them reneged for the third time")}
+    assert sheet.end == End(EndReason.THIRD_RENEG, "Us", "Them reneged for the third time", "Them")
 
 
 # --- 2. bids that win or lose the game -----------------------------------------------------
@@ -228,3 +237,23 @@ def test_misdeal_after_the_game_ended_is_refused():
     # judgement: a recorded misdeal is a hand entry too; once the game is over
     # no entry may follow, so it is refused like a played hand.
     record_error(game("ihop", [WON, MISDEAL]), 2)
+
+
+# --- the result in words: one function, each place's form ----------------------------------
+@pytest.mark.parametrize("form, won, draw, won_bare, draw_bare", [
+    ("headline", "Us won", "A draw", "Us won", "A draw"),
+    ("line", "Us wins (Us reached 512)", "A draw (tied: a draw)", "Us wins", "A draw"),
+    ("status", "Won by Us", "Draw", "Won by Us", "Draw"),
+    ("share", "Winner: Us. Us reached 512", "A draw. tied: a draw", "Winner: Us.", "A draw."),
+    ("report", "Winner: Us (Us reached 512)", "Game over: tied: a draw", "Winner: Us", "Game over"),
+    ("what_if", "Us wins (Us reached 512)", "nobody wins (tied: a draw)", "Us wins", "nobody wins"),
+], ids=lambda value: value if value in text.RESULT_FORMS else "")
+def test_the_result_worded_for_each_place(form, won, draw, won_bare, draw_bare):
+    assert text.game_result("Us", "Us reached 512", form) == won
+    assert text.game_result(None, "tied: a draw", form) == draw
+    assert text.game_result("Us", None, form) == won_bare
+    assert text.game_result(None, None, form) == draw_bare
+
+
+def test_the_result_keeps_braces_and_brackets_in_names():
+    assert text.game_result("{Us} [1]", "{Us} [1] reached 500", "line") == "{Us} [1] wins ({Us} [1] reached 500)"

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from scorekeeper.engine import RecordTextError, TextProblem, parse_game, read_record_text
 from scorekeeper.engine.errors import RecordError, RuleOptionError
 
 from .helpers import FORMAT, FOUR, game, hand, record_error, rules, score, by_side as bid, by_side as t, by_player as b
@@ -180,3 +181,37 @@ def test_extra_fields_are_allowed():
     # "Fields not listed here may be added."
     record = game("ihop", [dict(OK, note="Cat dealt fast")], venue="Table one")
     assert score(record)["scores"] == {"Us": 51, "Them": 52}
+
+
+# --- a record read from text: one reader (the command line, the GUI's import, parse_game) ----------
+@pytest.mark.parametrize("text, problem", [
+    pytest.param(b"\xff\xfe\x00binary", TextProblem.NOT_TEXT, id="bytes-not-utf8"),
+    pytest.param("   \n", TextProblem.EMPTY, id="blank"),
+    pytest.param(b"", TextProblem.EMPTY, id="no-bytes"),
+    pytest.param('{"format": ', TextProblem.NOT_JSON, id="cut-off"),
+    pytest.param("[" * 100_000, TextProblem.TOO_DEEP, id="too-deep-to-read"),
+])
+def test_text_that_holds_no_record_names_its_problem(text, problem):
+    with pytest.raises(RecordTextError) as caught:
+        read_record_text(text)
+    assert caught.value.problem is problem
+
+
+def test_a_record_read_from_text_bytes_or_an_object_is_the_same_game():
+    record = game("ihop", [OK])
+    text = json.dumps(record)
+    assert read_record_text(text) == read_record_text(b"\xef\xbb\xbf" + text.encode()) == record
+    assert parse_game(text) == parse_game(text.encode()) == parse_game(record)
+
+
+def test_the_depth_limit_is_the_callers():
+    deep = "[" * 70 + "]" * 70
+    assert read_record_text(deep) == json.loads(deep)
+    with pytest.raises(RecordTextError) as caught:
+        read_record_text(deep, max_depth=64)
+    assert (caught.value.problem, caught.value.depth) == (TextProblem.TOO_DEEP, 70)
+
+
+def test_parse_game_words_text_that_is_not_json_as_before():
+    with pytest.raises(RecordError, match=r"^the file is not JSON \(Expecting value: line 1 column 1 \(char 0\)\)$"):
+        parse_game("not json")

@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from ...engine import Status
 
-from ...engine.text import hands_count, nth, plural
+from ...engine.text import game_result, hands_count, nth, plural
 
 def signed(points: int | None) -> str:
     """+79, 0, -40; a dash for a hand that is not scored."""
@@ -32,15 +32,14 @@ def outcome(sheet) -> str:
     if sheet is None:
         return ""
     if sheet.status == Status.FINISHED:
-        who = f"{sheet.winner} wins" if sheet.winner else "A draw"
-        return f"{who} ({sheet.reason})" if sheet.reason else who
+        return game_result(sheet.winner, sheet.reason, "line")
     return "Game still in progress"
 
 
 def game_status(summary: Any) -> str:
     """The games list's line for a saved game: 'Won by Ann & Cat', 'Draw', 'In progress'."""
     if summary.status == Status.FINISHED:
-        return f"Won by {summary.winner}" if summary.winner else "Draw"
+        return game_result(summary.winner, form="status")
     return "In progress"
 
 

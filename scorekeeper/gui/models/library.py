@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ...engine import RuleSet, ScorekeeperError
+from ...engine import RecordTextError, RuleSet, ScorekeeperError, TextProblem, read_record_text
 from ...storage import GameSummary, PlayerStats, UnreadableGameError
 from .events import GamesChanged
 from .guards import Result, host_only, need_host
@@ -103,16 +103,13 @@ class Library:
     def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
         """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
         where = f"The file {file_name}" if file_name else "The pasted text"
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                return Result(False, f"{where} is not a game record: it is not text"), None
-        if not text.strip():
-            return Result(False, f"{where} is empty: paste the record of an exported game"), None
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # the parser's own words help nobody here
+            data = read_record_text(text)
+        except RecordTextError as err:  # the parser's own words help nobody here
+            if err.problem is TextProblem.NOT_TEXT:
+                return Result(False, f"{where} is not a game record: it is not text"), None
+            if err.problem is TextProblem.EMPTY:
+                return Result(False, f"{where} is empty: paste the record of an exported game"), None
             return Result(False, f"{where} is not a game record: a record is the JSON text "
                                  "of an exported game, from its first { to its last }"), None
         try:

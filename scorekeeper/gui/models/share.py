@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ...engine import Game, Scoresheet, Status
+from ...engine.text import game_result
 from .figures import signed
 from .options import rules_in_words
 
@@ -44,8 +45,7 @@ def _side(name: str, score) -> str:
 
 def _result(sheet: Scoresheet) -> str:
     if sheet.status == Status.FINISHED:
-        head = f"Winner: {sheet.winner}." if sheet.winner else "A draw."
-        return f"{head} {sheet.reason}" if sheet.reason else head
+        return game_result(sheet.winner, sheet.reason, "share")
     return f"In progress after {sheet.hands_text}." + (f" {sheet.note}" if sheet.note else "")
 
 

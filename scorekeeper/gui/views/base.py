@@ -6,6 +6,7 @@ from typing import Any, Hashable
 import flet as ft
 
 from .. import theme
+from ...engine.text import game_result
 from ..components import sheet as sheetui
 from ..keep import Keeper
 from ..models import Kind, Role
@@ -225,7 +226,7 @@ class GameScreen(BaseScreen):
         sheet = self.session.sheet
         lines: list[ft.Control] = [
             ft.Text("\u2660 Game over", size=18, color=ft.Colors.ON_SURFACE_VARIANT),
-            tid("winner", ft.Text(f"{sheet.winner} won" if sheet.winner else "A draw",
+            tid("winner", ft.Text(game_result(sheet.winner),
                                   size=26, weight=ft.FontWeight.BOLD)),
             tid("reason", ft.Text(sheet.reason or "", size=16)),
         ]

@@ -2,7 +2,8 @@
 
 - `session`: `SharedRepository` (one per server process) and `Session` (one per
   browser tab): the open game, its sheet and next hand, every change as a `Result`.
-- `draft`: `HandDraft`, the hand being entered, turned into the record's hand.
+- `draft`: `HandDraft`, the hand being entered (its shape, bids, tricks, specials),
+  turned into the record's hand.
 - `sharing`: `Tables` (one per server process): the host's secret, the codes of shared
   games, the pen of each; `Role` (host, viewer, guest).
 - `access`: `admit(session, route)`, the screen each role is shown for a route.

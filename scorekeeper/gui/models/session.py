@@ -560,7 +560,7 @@ class Session:
 
     def lock(self, draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
         """The engine's lock status for the draft's first-round side bids (IHOP), with `raises` made."""
-        return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)
+        return lock_status(draft.game, draft.bids.lock_bids(raises), draft.next.number)
 
 
 def _refusal(game: Game, sheet: Scoresheet | None = None) -> Callable[[dict], str | None]:

@@ -178,10 +178,10 @@ def test_ready_to_save_is_never_shown_for_a_hand_save_refuses(tmp_path):
     assert session.next.blind["Bob & Dan"].allowed  # 100 or more behind: may bid blind
     draft = session.draft()
     draft.set_bid("Ann & Cat", 6)
-    draft.toggle_blind("Bob & Dan")
+    draft.bids.toggle_blind("Bob & Dan")
     draft.set_bid("Bob & Dan", 5)
-    draft.set_tricks(draft.counted, 7)
-    assert draft.missing() is None and draft.tricks_problem() is None
+    draft.tricks.set(draft.tricks.counted, 7)
+    assert draft.missing() is None and draft.tricks.problem() is None
     res = session.record_hand(draft.to_hand())
     assert not res.ok and "minimum blind bid is 6" in res.message
     assert draft.status() == res.message  # the same words before Save, never "Ready to save"
@@ -189,5 +189,5 @@ def test_ready_to_save_is_never_shown_for_a_hand_save_refuses(tmp_path):
     assert draft.status() == "Ready to save"
     edit, _ = session.draft_for(1)  # an edit is checked as the hand it is (no blind then)
     assert edit.status() == "Ready to save"
-    edit.toggle_blind("Bob & Dan")
+    edit.bids.toggle_blind("Bob & Dan")
     assert "blind" in edit.status() and edit.status() != "Ready to save"

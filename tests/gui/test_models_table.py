@@ -146,7 +146,7 @@ def entered(session, **taps) -> dict:
     for player in taps.get("nils", ()):
         draft.toggle_nil(player)
     for key, count in taps.get("tricks", {}).items():
-        draft.set_tricks(key, count)
+        draft.tricks.set(key, count)
     return draft.to_hand()
 
 

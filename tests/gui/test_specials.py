@@ -270,6 +270,6 @@ def test_a_bemo_chip_sets_the_bemo_of_its_own_side(side):
     panel.redraw = lambda update=True: None  # no page here to draw on
     for label, value in (("little made", ("little", True)), ("big failed", ("big", False))):
         _find(panel.column, f"bemo-{side}-{label}").content.on_click(None)
-        assert panel.draft.bemo == {side: value}
+        assert panel.draft.specials.bemo == {side: value}
     _find(panel.column, f"bemo-{side}-none").content.on_click(None)
-    assert panel.draft.bemo == {}
+    assert panel.draft.specials.bemo == {}

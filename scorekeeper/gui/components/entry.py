@@ -63,8 +63,7 @@ class EntryPanel:
         self.number_chips = lambda *a, **kw: _number_chips(*a, keeper=k, one_line=one_line, fit=self.fit, **kw)
         self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
         self.keep = k.keep
-        self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
-                              or draft.unplayed)
+        self.more_open = draft.specials.any()
         self.column = ft.Column(spacing=6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
@@ -74,8 +73,7 @@ class EntryPanel:
         self.draft = draft
         self.error = None
         self.notice = notice
-        self.more_open = bool(draft.aces or draft.no_trump or draft.bemo or draft.renegs
-                              or draft.unplayed)
+        self.more_open = draft.specials.any()
         self.redraw(update=False)
 
     def refit(self, width: float) -> None:
@@ -123,7 +121,7 @@ class EntryPanel:
 
     def _controls(self) -> list[ft.Control]:
         d = self.draft
-        out: list[ft.Control] = [self._bidder(bidder) for bidder in d.rows]
+        out: list[ft.Control] = [self._bidder(bidder) for bidder in d.shape.rows]
         has_lock = bool(d.rules.lock and d.partnership and self.lock is not None)
         if has_lock:
             out.append(self._lock_line())
@@ -188,36 +186,36 @@ class EntryPanel:
     def _bidder(self, bidder: str) -> ft.Control:
         """One bidder: a head line (name, marks, blind; nil toggles of a side), its numbers,
         and (only when the side may bid blind) the blind chips."""
-        d = self.draft
-        side = d.side_of(bidder) if not d.partnership else d._side_named(bidder)
+        d, shape, bids = self.draft, self.draft.shape, self.draft.bids
+        side = shape.side_of_bidder(bidder)
         toggles: list[ft.Control] = []
         blind_chips: list[ft.Control] = []
         # the side's blind line once, under its first row
-        first_of_side = d.partnership or bidder == next(b for b in d.rows if d.side_of(b) == side)
+        first_of_side = d.partnership or bidder == next(b for b in shape.rows if d.game.side_of(b) == side)
         if d.partnership:
-            values = list(d.bid_range(bidder))
-            selected = d.bids.get(bidder)
-            if d.nil_allowed():
+            values = list(shape.bid_range(bidder))
+            selected = bids.numbers.get(bidder)
+            if shape.nil_allowed():
                 for player in side.players:
-                    toggles.append(self.chip(f"{player} nil", player in d.nils
-                                             and player not in d.blind_nils,
+                    toggles.append(self.chip(f"{player} nil", player in bids.nils
+                                             and player not in bids.blind_nils,
                                              self._tap(lambda p=player: d.toggle_nil(p)),
                                              f"nil-{player}", width=None))
-            if d.blind_allowed(side.name):
+            if shape.blind_allowed(side.name):
                 if d.rules.blind_bids:
                     blind_chips.append(self._blind_chip(bidder))
-                if d.rules.blind_nil and d.nil_allowed():
-                    blind_chips += [self.chip(f"{p} blind nil", p in d.blind_nils,
+                if d.rules.blind_nil and shape.nil_allowed():
+                    blind_chips += [self.chip(f"{p} blind nil", p in bids.blind_nils,
                                               self._tap(lambda p=p: d.toggle_nil(p, True)),
                                               f"blind-nil-{p}", width=None) for p in side.players]
         else:
-            values = ([NIL] if d.nil_allowed() else []) + list(d.bid_range(bidder))
-            selected = None if bidder in d.blind_nils else d.bid_of(bidder)
-            if d.blind_allowed(side.name):
+            values = ([NIL] if shape.nil_allowed() else []) + list(shape.bid_range(bidder))
+            selected = None if bidder in bids.blind_nils else bids.of(bidder)
+            if shape.blind_allowed(side.name):
                 if d.rules.blind_bids:
                     toggles.append(self._blind_chip(bidder))
-                if d.rules.blind_nil and d.nil_allowed():
-                    toggles.append(self.chip("Blind nil", bidder in d.blind_nils,
+                if d.rules.blind_nil and shape.nil_allowed():
+                    toggles.append(self.chip("Blind nil", bidder in bids.blind_nils,
                                              self._tap(lambda: d.toggle_nil(bidder, True)),
                                              f"blind-nil-{bidder}", width=None))
         head = self.keep(f"bidder-{bidder}#head", ft.Row(
@@ -226,7 +224,7 @@ class EntryPanel:
         pick = lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))()  # noqa: E731
         parts: list[ft.Control] = [head, self.number_chips(
             values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"},
-            disabled=d.partnership and d.double_nil(side),
+            disabled=d.partnership and bids.double_nil(side),
             on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))]
         if blind_chips:
             parts.append(self.row(f"blind-{bidder}", blind_chips))
@@ -235,21 +233,21 @@ class EntryPanel:
 
     def _bidder_title(self, bidder: str, blind_side: str | None) -> ft.Control:
         """Name, 'bids first', Wheels/Boston; under it the blind line of the side."""
-        d = self.draft
+        d, shape = self.draft, self.draft.shape
         spans = [ft.TextSpan(bidder, ft.TextStyle(weight=ft.FontWeight.W_600, size=15))]
-        if bidder == d.first_bidder:
-            verb = "bid" if d.partnership and len(d._side_named(bidder).players) > 1 else "bids"
+        if bidder == shape.first_bidder:
+            verb = "bid" if d.partnership and len(shape.side_named(bidder).players) > 1 else "bids"
             spans.append(ft.TextSpan(f"  {verb} first", ft.TextStyle(size=12, color=MUTED)))
-        special = d.special_bid(bidder)
+        special = d.bids.special(bidder)
         if special:
             spans.append(ft.TextSpan(f"  {special}", ft.TextStyle(
                 size=12, color=theme.MADE, weight=ft.FontWeight.BOLD)))
         keep = self.keep
         lines: list[ft.Control] = [keep(f"bidder-{bidder}#name", ft.Text(
             spans=spans, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))]
-        note = d.blind_note(blind_side) if blind_side else None
+        note = shape.blind_note(blind_side) if blind_side else None
         if note:
-            reason = d.blind_chance(blind_side).reason if d.blind_chance(blind_side) else None
+            reason = shape.blind_chance(blind_side).reason if shape.blind_chance(blind_side) else None
             # whole, on two lines if need be: 20 + 2 x 14 px, no taller than the chips beside it
             lines.append(keep(f"blind-reason-{bidder}", tid(f"blind-reason-{bidder}", keep(
                 f"blind-reason-{bidder}#t", ft.Text(note, size=11, color=MUTED, tooltip=reason)),
@@ -257,9 +255,9 @@ class EntryPanel:
         return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
 
     def _blind_chip(self, bidder: str) -> ft.Control:
-        d = self.draft
-        chance = d.blind_chance(d.side_of(bidder).name if not d.partnership else bidder)
-        return self.chip("Blind", bidder in d.blind, self._tap(lambda: d.toggle_blind(bidder)),
+        bids, shape = self.draft.bids, self.draft.shape
+        chance = shape.blind_chance(shape.side_of_bidder(bidder).name)
+        return self.chip("Blind", bidder in bids.blind, self._tap(lambda: bids.toggle_blind(bidder)),
                          f"blind-{bidder}", width=None, tooltip=chance.reason if chance else None)
 
     def _picker(self, title: str, values: list, selected, pick: Callable, prefix: str) -> None:
@@ -280,15 +278,15 @@ class EntryPanel:
     def _lock_line(self) -> ft.Control:
         """Always one line (its place is kept before the bids are in): the lock's state."""
         d = self.draft
-        if not d.bids_complete():
+        if not d.bids.complete():
             text = "Lock: once every side has bid"
-        elif not any(d.raised.values()):
+        elif not any(d.bids.raised.values()):
             text = self.lock(d, None).text  # the first round: open, and who may raise
         else:  # the raises chosen: the lock as it now stands, not the first round's offer
-            now = self.lock(d, dict(d.raised))
+            now = self.lock(d, dict(d.bids.raised))
             text = now.text if now.locked else f"Bids total {now.total} of {now.tricks} after the raise: not locked"
         full = text
-        if self.one_line and not any(d.raised.values()) and d.bids_complete():
+        if self.one_line and not any(d.bids.raised.values()) and d.bids.complete():
             first = self.lock(d, None)
             if first.locked is False:  # a phone: who may raise is said by the raise rows below
                 text = f"Bids total {first.total} of {first.tricks}: open, may be raised"
@@ -298,31 +296,31 @@ class EntryPanel:
     def _raise(self) -> ft.Control | None:
         """The lock round's raises (below the tricks, so it never pushes them)."""
         d = self.draft
-        if not d.bids_complete():
+        if not d.bids.complete():
             return None
         first = self.lock(d, None)  # the first round, before any raise
         if first.locked is not False or not first.raiser:
             return None
         raiser = first.raiser
-        chosen = d.raised.get(raiser, 0)
-        pick = lambda v: self._tap(lambda: d.set_raise(raiser, v))()  # noqa: E731
+        chosen = d.bids.raised.get(raiser, 0)
+        pick = lambda v: self._tap(lambda: d.bids.set_raise(raiser, v))()  # noqa: E731
         rows: list[ft.Control] = [
             self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
             self.number_chips(range(0, first.max_raise + 1), chosen, pick, f"raise-{raiser}", labels={0: "No"},
                               on_more=lambda rest: self._picker(f"{raiser} raises by", rest, chosen, pick,
                                                                 f"raise-{raiser}"))]
         dealer_side = first.dealer_side
-        after = self.lock(d, {raiser: d.raised.get(raiser, 0)})
+        after = self.lock(d, {raiser: d.bids.raised.get(raiser, 0)})
         if after.locked is False and after.max_raise:
             lock_k = after.max_raise
             rows.append(self.keep("lock#t", ft.Text(f"then {dealer_side} (dealing) may raise to lock it",
                                                     size=13, color=MUTED)))
             rows.append(self.row(f"lock-{dealer_side}", [
-                self.chip("No", not d.raised.get(dealer_side),
-                          self._tap(lambda: d.set_raise(dealer_side, 0)),
+                self.chip("No", not d.bids.raised.get(dealer_side),
+                          self._tap(lambda: d.bids.set_raise(dealer_side, 0)),
                           f"raise-{dealer_side}-0"),
-                self.chip(f"+{lock_k} lock", d.raised.get(dealer_side) == lock_k,
-                          self._tap(lambda: d.set_raise(dealer_side, lock_k)),
+                self.chip(f"+{lock_k} lock", d.bids.raised.get(dealer_side) == lock_k,
+                          self._tap(lambda: d.bids.set_raise(dealer_side, lock_k)),
                           f"raise-{dealer_side}-{lock_k}", width=None),
             ]))
         return self.keep("lock", tid("lock", self.keep("lock#col", ft.Column(
@@ -332,28 +330,28 @@ class EntryPanel:
     def _tricks(self) -> ft.Control:
         """Whose tricks are counted (each with its count; the filled-in one in italics),
         then one set of chips 0..N for that one."""
-        d = self.draft
-        counted = d.counted
+        d, tricks = self.draft, self.draft.tricks
+        counted = tricks.counted
         choosers: list[ft.Control] = [self.keep("took", ft.Text("Took", size=13, color=MUTED))]
-        for key in d.trick_keys():
-            value = d.tricks.get(key)
+        for key in tricks.keys():
+            value = tricks.counts.get(key)
             choosers.append(self.chip(f"{key}: {'?' if value is None else value}", key == counted,
-                                      self._tap(lambda k=key: d.count_for(k)), f"count-{key}",
-                                      width=None, italic=key == d.filled, size=15,
+                                      self._tap(lambda k=key: tricks.count_for(k)), f"count-{key}",
+                                      width=None, italic=key == tricks.filled, size=15,
                                       tooltip=f"Tricks taken by {key}"
-                                      + (" (filled in)" if key == d.filled else "")))
+                                      + (" (filled in)" if key == tricks.filled else "")))
         head = self.keep("tricks-head", ft.Row(
             choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if self.one_line else None,
             wrap=not self.one_line, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        chips = _number_chips(range(0, d.rules.tricks + 1), d.tricks.get(counted) if counted else None,
-                              lambda v: self._tap(lambda: d.set_tricks(counted, v))() if counted else None,
+        chips = _number_chips(range(0, d.rules.tricks + 1), tricks.counts.get(counted) if counted else None,
+                              lambda v: self._tap(lambda: tricks.set(counted, v))() if counted else None,
                               "tricks", keeper=self.keeper, disabled=counted is None)
         return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
             [head, chips], spacing=6, tight=True))))
 
     # -- specials and penalties ---------------------------------------------
     def _more(self) -> ft.Control | None:
-        d = self.draft
+        d, specials = self.draft, self.draft.specials
         r = d.rules
         kinds = []
         if r.aces:
@@ -371,27 +369,27 @@ class EntryPanel:
         if not self.more_open:
             return toggle
         rows: list[ft.Control] = [toggle]
-        for side in d.sides:
+        for side in d.shape.sides:
             s = side.name
             rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
             if "aces" in kinds:
-                rows.append(self._choice("Aces bid", "aces", s, d.aces.get(s),
+                rows.append(self._choice("Aces bid", "aces", s, specials.aces.get(s),
                                          ("took all four", "missed")))
             if "no_trump" in kinds:
-                rows.append(self._choice("No trump bid", "no_trump", s, d.no_trump.get(s),
+                rows.append(self._choice("No trump bid", "no_trump", s, specials.no_trump.get(s),
                                          ("never trumped", "trumped")))
             if "bemo" in kinds:
-                current = d.bemo.get(s)
+                current = specials.bemo.get(s)
                 opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
                                            for size in ("little", "big") for made in (True, False)]
                 rows.append(self.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
                     self.chip(label, current == value,
-                              self._tap(lambda v=value, s=s: d.set_special("bemo", s, v)),
+                              self._tap(lambda v=value, s=s: specials.set("bemo", s, v)),
                               f"bemo-{s}-{label}", width=None) for label, value in opts]))
             if r.penalties:
-                rows.append(self._counter("Renegs", "reneg", s, d.renegs.get(s, 0), 2))
+                rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
-                                          d.unplayed.get(s, 0), 4))
+                                          specials.unplayed.get(s, 0), 4))
         return self.keep("specials", tid("specials", self.keep("specials#col", ft.Column(
             rows, spacing=6, tight=True))))
 
@@ -400,22 +398,22 @@ class EntryPanel:
 
     def _choice(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
         """Not bid / made / missed, for a special bid of `side`."""
-        d = self.draft
+        specials = self.draft.specials
         options = [("not bid", None), (words[0], True), (words[1], False)]
         return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.chip(label, value is opt, self._tap(lambda o=opt: d.set_special(kind, side, o)),
+            self.chip(label, value is opt, self._tap(lambda o=opt: specials.set(kind, side, o)),
                       f"{kind}-{side}-{label}", width=None) for label, opt in options])
 
     def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
-        d = self.draft
+        specials = self.draft.specials
         return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.chip(str(n), value == n, self._tap(lambda n=n: d.set_penalty(kind, side, n)),
+            self.chip(str(n), value == n, self._tap(lambda n=n: specials.set_penalty(kind, side, n)),
                       f"{kind}-{side}-{n}") for n in range(0, top + 1)])
 
     # -- saving ---------------------------------------------------------------
     def _save(self, e=None) -> None:
         problem = self.draft.missing()
-        self.error = f"Still to enter: {problem}" if problem else self.draft.tricks_problem()
+        self.error = f"Still to enter: {problem}" if problem else self.draft.tricks.problem()
         if not self.error:
             self.error = self.on_save(self.draft)
         if self.error:

@@ -6,7 +6,8 @@
   and `seat` (`session.seat`: this tab at a shared table: the host link, joining, sharing,
   the pen, the hand the pen holder enters); `guards` (`@host_only`, `@pen_holder`).
 - `events`: what a session changed, as types; the session publishes one per change.
-- `draft`: `HandDraft`, the hand being entered, turned into the record's hand.
+- `draft`: `HandDraft`, the hand being entered (its shape, bids, tricks, specials),
+  turned into the record's hand.
 - `sharing`: `Tables` (one per server process): the host's secret, the codes of shared
   games, the pen of each; `Role` (host, viewer, guest).
 - `access`: `admit(session, route)`, the screen each role is shown for a route.

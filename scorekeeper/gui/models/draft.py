@@ -4,6 +4,14 @@ No flet, no scoring: whether the hand is legal and what it scores is the
 engine's answer (the repository asks it when the hand is saved).  The draft
 only knows *what can be entered* under the game's rule set (from `RuleSet`
 and `next_hand()`), so the screen offers the right chips.
+
+A `HandDraft` is made of parts, one job each:
+- `HandShape` (`draft.shape`): what this hand's entry offers: who bids, in which rows, which
+  numbers, nil, blind (the engine's answer, with its reason);
+- `Bids` (`draft.bids`): the numbers, nils, blind bids and lock raises tapped;
+- `Tricks` (`draft.tricks`): the trick counts tapped, the one filled in, the count the chips enter;
+- `Specials` (`draft.specials`): aces, no trump, bemo, renegs and unplayed cards.
+The draft itself turns them into the record's hand and back, and says what is still to tap.
 """
 from __future__ import annotations
 
@@ -14,41 +22,17 @@ from typing import Any, Callable
 from ...engine import tricks_left, with_raise, without_raise
 
 NIL = "nil"
-NOBODY = "\x00nobody"  # `HandDraft.counting` when no count is chosen (every one is known)
+NOBODY = "\x00nobody"  # `Tricks.counting` when no count is chosen (every one is known)
 BEMO_SIZES = ("little", "big")
 
 
-@dataclass
-class HandDraft:
-    """One hand being entered (or a past hand being edited).
-
-    bids: bidder (a side under partnership bidding, else a player) -> int or None.
-    nils: players who bid nil (partnership bidding: besides the side's bid).
-    blind: bidders (sides or players) whose bid was blind; blind_nils: players.
-    tricks: side or player -> int (player only for a side with a nil bidder).
-    """
+@dataclass(frozen=True)
+class HandShape:
+    """What the entry of this hand offers under the game's rules: the same whatever is tapped."""
 
     game: Any
     next: Any  # engine NextHand for this hand
-    #: why the engine would refuse the hand as it stands (None: it would take it); the session
-    #: sets it, so "Ready to save" is never shown for a hand that Save refuses
-    check: Callable[[dict], str | None] | None = field(default=None, repr=False, compare=False)
-    bids: dict[str, int | None] = field(default_factory=dict)
-    nils: set[str] = field(default_factory=set)
-    blind: set[str] = field(default_factory=set)
-    blind_nils: set[str] = field(default_factory=set)
-    raised: dict[str, int] = field(default_factory=dict)
-    tricks: dict[str, int | None] = field(default_factory=dict)
-    filled: str | None = None  # the trick key the app filled in (not tapped)
-    touched: list[str] = field(default_factory=list)  # trick keys tapped, the latest last
-    counting: str | None = None  # the trick key the tricks chips enter (None: the first; NOBODY: none)
-    aces: dict[str, bool] = field(default_factory=dict)
-    no_trump: dict[str, bool] = field(default_factory=dict)
-    bemo: dict[str, tuple[str, bool]] = field(default_factory=dict)
-    renegs: dict[str, int] = field(default_factory=dict)
-    unplayed: dict[str, int] = field(default_factory=dict)
 
-    # -- the shape of this hand's entry ----------------------------------------
     @property
     def rules(self):
         return self.game.rules
@@ -61,11 +45,15 @@ class HandDraft:
     def sides(self):
         return self.game.sides
 
-    def side_of(self, player: str):
+    def side_named(self, name: str):
         for side in self.sides:
-            if player in side.players:
+            if side.name == name:
                 return side
-        raise KeyError(player)
+        raise KeyError(name)
+
+    def side_of_bidder(self, bidder: str):
+        """The side a bidder (a side under partnership bidding, else a player) is in."""
+        return self.side_named(bidder) if self.partnership else self.game.side_of(bidder)
 
     @property
     def bidders(self) -> list[str]:
@@ -121,25 +109,28 @@ class HandDraft:
                 " or blind nil" if r.blind_nil and self.nil_allowed() else "")
         return "May bid blind nil"
 
-    def special_bid(self, bidder: str) -> str | None:
-        """Wheels / Boston (Moon), recognised from the number `bidder` bid."""
-        r = self.rules
-        bid = self.bids.get(bidder)
-        if not isinstance(bid, int) or (not self.partnership and bidder in self.nils):
-            return None
-        if r.moon is not None and bid == r.tricks:
-            return f"{r.moon_name}: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
-        if r.ten_for_200 and bid == r.ten_bid:
-            return f"{r.ten_name}: {r.ten_bid} for {r.ten_value}" if r.ten_name != "10 for 200" else r.ten_name
-        return None
 
-    # -- bids ------------------------------------------------------------
-    def set_bid(self, bidder: str, value: int | str | None) -> None:
-        if value == NIL:
-            self.toggle_nil(bidder)
-            return
-        self.bids[bidder] = value
-        if not self.partnership:
+@dataclass
+class Bids:
+    """The bids tapped.
+
+    numbers: bidder (a side under partnership bidding, else a player) -> int or None.
+    nils: players who bid nil (partnership bidding: besides the side's number).
+    blind: bidders (sides or players) whose bid was blind; blind_nils: players.
+    raised: side -> its raise in the lock round (IHOP).
+    """
+
+    shape: HandShape = field(repr=False, compare=False)
+    numbers: dict[str, int | None] = field(default_factory=dict)
+    nils: set[str] = field(default_factory=set)
+    blind: set[str] = field(default_factory=set)
+    blind_nils: set[str] = field(default_factory=set)
+    raised: dict[str, int] = field(default_factory=dict)
+
+    def set(self, bidder: str, value: int | None) -> None:
+        """A number tapped for `bidder` (a nil is `toggle_nil`)."""
+        self.numbers[bidder] = value
+        if not self.shape.partnership:
             self.nils.discard(bidder)
             self.blind_nils.discard(bidder)
         self.raised.pop(bidder, None)
@@ -155,9 +146,8 @@ class HandDraft:
                 self.blind_nils.add(player)
             else:
                 self.blind_nils.discard(player)
-            if not self.partnership:
-                self.bids.pop(player, None)
-        self._reset_tricks_shape()
+            if not self.shape.partnership:
+                self.numbers.pop(player, None)
 
     def toggle_blind(self, bidder: str) -> None:
         if bidder in self.blind:
@@ -165,10 +155,11 @@ class HandDraft:
         else:
             self.blind.add(bidder)
 
-    def bid_of(self, bidder: str) -> int | str | None:
-        if not self.partnership and bidder in self.nils:
+    def of(self, bidder: str) -> int | str | None:
+        """`bidder`'s bid: a number, NIL (a player's nil, bidding alone) or None."""
+        if not self.shape.partnership and bidder in self.nils:
             return NIL
-        return self.bids.get(bidder)
+        return self.numbers.get(bidder)
 
     def side_has_nil(self, side) -> bool:
         return any(p in self.nils for p in side.players)
@@ -176,27 +167,42 @@ class HandDraft:
     def double_nil(self, side) -> bool:
         return len(side.players) > 1 and all(p in self.nils for p in side.players)
 
-    def bids_complete(self) -> bool:
-        for bidder in self.bidders:
-            if self.partnership:
-                side = self._side_named(bidder)
-                if self.double_nil(side):
-                    continue
-                if self.bids.get(bidder) is None:
-                    return False
-            elif self.bid_of(bidder) is None:
-                return False
-        return True
+    def awaited(self) -> str | None:
+        """The first bidder, in bidding order, still to bid (a double nil side has bid)."""
+        for bidder in self.shape.bidders:
+            if self.shape.partnership:
+                side = self.shape.side_named(bidder)
+                if not self.double_nil(side) and self.numbers.get(bidder) is None:
+                    return bidder
+            elif self.of(bidder) is None:
+                return bidder
+        return None
 
+    def complete(self) -> bool:
+        return self.awaited() is None
+
+    def special(self, bidder: str) -> str | None:
+        """Wheels / Boston (Moon), recognised from the number `bidder` bid."""
+        r = self.shape.rules
+        bid = self.numbers.get(bidder)
+        if not isinstance(bid, int) or (not self.shape.partnership and bidder in self.nils):
+            return None
+        if r.moon is not None and bid == r.tricks:
+            return f"{r.moon_name}: all the tricks" + (" (wins the game)" if r.moon == "win" else "")
+        if r.ten_for_200 and bid == r.ten_bid:
+            return f"{r.ten_name}: {r.ten_bid} for {r.ten_value}" if r.ten_name != "10 for 200" else r.ten_name
+        return None
+
+    # -- the lock round (IHOP) ----------------------------------------------
     def side_bids(self) -> dict[str, int]:
         """First-round side numbers (partnership bidding)."""
-        return {b: v for b, v in self.bids.items() if isinstance(v, int)}
+        return {b: v for b, v in self.numbers.items() if isinstance(v, int)}
 
     def lock_bids(self, raises: dict[str, int] | None = None) -> dict[str, int]:
         """Each side's trick bid (0 when none yet) after `raises`, as the engine's lock_status takes them."""
         first = self.side_bids()
         raises = raises or {}
-        return {s.name: with_raise(first.get(s.name, 0), raises.get(s.name, 0)) for s in self.sides}
+        return {s.name: with_raise(first.get(s.name, 0), raises.get(s.name, 0)) for s in self.shape.sides}
 
     def set_raise(self, side: str, k: int) -> None:
         if k:
@@ -204,20 +210,84 @@ class HandDraft:
         else:
             self.raised.pop(side, None)
 
-    # -- tricks ------------------------------------------------------------
-    def trick_keys(self) -> list[str]:
+    # -- the record's hand ------------------------------------------------------
+    def to_hand(self) -> dict:
+        """The record's "bids", and "raised" and "blind" when there are any."""
+        shape = self.shape
+        bids: dict[str, Any] = {}
+        blind: list[str] = []
+        if shape.partnership:
+            for bidder in shape.bidders:
+                side = shape.side_named(bidder)
+                if not self.double_nil(side) and self.numbers.get(bidder) is not None:
+                    bids[bidder] = with_raise(self.numbers[bidder], self.raised.get(bidder, 0))
+                for p in side.players:
+                    if p in self.nils:
+                        bids[p] = NIL
+                if bidder in self.blind:
+                    blind.append(bidder)
+        else:
+            for bidder in shape.bidders:
+                value = self.of(bidder)
+                if value is not None:
+                    bids[bidder] = value
+                if bidder in self.blind and value != NIL:
+                    blind.append(bidder)
+        blind.extend(p for p in shape.game.players if p in self.blind_nils and p not in blind)
+        hand: dict[str, Any] = {"bids": bids}
+        if self.raised:
+            hand["raised"] = dict(self.raised)
+        if blind:
+            hand["blind"] = blind
+        return hand
+
+    def read(self, hand: dict) -> None:
+        """Take the bids of a recorded hand (to edit it)."""
+        raised = dict(hand.get("raised") or {})
+        sides = {s.name for s in self.shape.sides}
+        for name, value in (hand.get("bids") or {}).items():
+            if value == NIL:
+                self.nils.add(name)
+            elif name in sides and self.shape.partnership:
+                self.numbers[name] = without_raise(value, raised.get(name, 0))
+            else:
+                self.numbers[name] = value
+        self.raised = raised
+        for name in hand.get("blind") or []:
+            if name in self.nils:
+                self.blind_nils.add(name)
+            else:
+                self.blind.add(name)
+
+
+@dataclass
+class Tricks:
+    """The trick counts tapped, and which count the one set of trick chips enters.
+
+    counts: side or player -> int (a player only for a side with a nil bidder).
+    """
+
+    shape: HandShape = field(repr=False, compare=False)
+    bids: Bids = field(repr=False, compare=False)  # whose tricks are counted follows the nils
+    counts: dict[str, int | None] = field(default_factory=dict)
+    filled: str | None = None  # the trick key the app filled in (not tapped)
+    touched: list[str] = field(default_factory=list)  # trick keys tapped, the latest last
+    counting: str | None = None  # the trick key the tricks chips enter (None: the first; NOBODY: none)
+
+    def keys(self) -> list[str]:
         """Who the tricks are counted for: each side, or each player of a side with a nil."""
         keys: list[str] = []
-        for side in self.sides:
-            if len(side.players) > 1 and self.side_has_nil(side):
+        for side in self.shape.sides:
+            if len(side.players) > 1 and self.bids.side_has_nil(side):
                 keys.extend(side.players)
             else:
                 keys.append(side.name if len(side.players) > 1 else side.players[0])
         return keys
 
-    def _reset_tricks_shape(self) -> None:
-        keys = self.trick_keys()
-        self.tricks = {k: v for k, v in self.tricks.items() if k in keys}
+    def reshape(self) -> None:
+        """Whose tricks are counted changed (a nil): forget the counts of keys no longer counted."""
+        keys = self.keys()
+        self.counts = {k: v for k, v in self.counts.items() if k in keys}
         self.touched = [k for k in self.touched if k in keys]
         if self.filled not in keys:
             self.filled = None
@@ -230,19 +300,19 @@ class HandDraft:
         count is tapped (a tap never changes a count that is not visibly chosen)."""
         if self.counting == NOBODY:
             return None
-        return self.counting or self.trick_keys()[0]
+        return self.counting or self.keys()[0]
 
     def count_for(self, key: str) -> None:
         """The tricks chips now enter `key`'s count."""
         self.counting = key
 
-    def set_tricks(self, key: str, value: int) -> None:
+    def set(self, key: str, value: int) -> None:
         """Tricks tapped for `key`.  The others stay consistent with the deal size: when one
         count is left to know, it is filled in (N minus the rest, the engine's `tricks_left`):
         the one never tapped, or else the one tapped longest ago (tap either side of two,
         the other follows).  Then the chips go on to the next count still empty."""
-        keys = self.trick_keys()
-        self.tricks[key] = value
+        keys = self.keys()
+        self.counts[key] = value
         self.touched = [k for k in self.touched if k != key] + [key]
         if key == self.filled:
             self.filled = None
@@ -252,34 +322,59 @@ class HandDraft:
         else:
             last = next((k for k in self.touched if k != key), None) if len(keys) > 1 else None
         if last is not None:
-            rest = {k: self.tricks[k] for k in keys if k != last}
-            left = tricks_left(self.rules, rest) if None not in rest.values() else None
-            if left is not None:  # None: the rest come to more than N (tricks_problem says so)
-                self.tricks[last] = left
+            rest = {k: self.counts[k] for k in keys if k != last}
+            left = tricks_left(self.shape.rules, rest) if None not in rest.values() else None
+            if left is not None:  # None: the rest come to more than N (problem() says so)
+                self.counts[last] = left
                 self.filled = last
                 self.touched = [k for k in self.touched if k != last]
-        empty = [k for k in keys if self.tricks.get(k) is None and k != key]
+        empty = [k for k in keys if self.counts.get(k) is None and k != key]
         if empty:
             self.counting = empty[0]
-        elif self.tricks_problem() is None:
+        elif self.problem() is None:
             self.counting = NOBODY  # all known: nothing is chosen until a count is tapped
         else:
             self.counting = key  # they do not add up: the count tapped stays chosen, to tap again
 
-    def tricks_problem(self) -> str | None:
+    def problem(self) -> str | None:
         """Why the counts tapped cannot be right (more than N, or all in and not N), or None."""
-        keys = self.trick_keys()
-        known = {k: v for k in keys if (v := self.tricks.get(k)) is not None}
+        keys = self.keys()
+        known = {k: v for k in keys if (v := self.counts.get(k)) is not None}
         if not known:
             return None
-        if tricks_left(self.rules, known) is None:
-            return f"The tricks come to more than {self.rules.tricks}: tap a count again"
-        if len(known) == len(keys) and tricks_left(self.rules, known) != 0:
-            return f"The tricks do not add up to {self.rules.tricks}: tap a count again"
+        rules = self.shape.rules
+        if tricks_left(rules, known) is None:
+            return f"The tricks come to more than {rules.tricks}: tap a count again"
+        if len(known) == len(keys) and tricks_left(rules, known) != 0:
+            return f"The tricks do not add up to {rules.tricks}: tap a count again"
         return None
 
-    # -- specials ------------------------------------------------------------
-    def set_special(self, kind: str, side: str, value: Any) -> None:
+    def awaited(self) -> str | None:
+        """The first key whose count is still to tap."""
+        return next((key for key in self.keys() if self.counts.get(key) is None), None)
+
+    def to_hand(self) -> dict[str, int]:
+        """The record's "tricks": the counts known, of the keys counted."""
+        return {k: self.counts[k] for k in self.keys() if self.counts.get(k) is not None}
+
+    def read(self, hand: dict) -> None:
+        """Take the counts of a recorded hand (after its bids: the nils say whose are counted)."""
+        self.counts = dict(hand.get("tricks") or {})
+        self.touched = [k for k in self.keys() if k in self.counts]  # as if tapped
+
+
+@dataclass
+class Specials:
+    """Special bids and penalties, each by side: aces / no_trump (True made, False missed),
+    bemo ((size, made)), renegs and unplayed cards (counts)."""
+
+    aces: dict[str, bool] = field(default_factory=dict)
+    no_trump: dict[str, bool] = field(default_factory=dict)
+    bemo: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    renegs: dict[str, int] = field(default_factory=dict)
+    unplayed: dict[str, int] = field(default_factory=dict)
+
+    def set(self, kind: str, side: str, value: Any) -> None:
         """kind: aces / no_trump (bool or None) / bemo ((size, made) or None)."""
         target = {"aces": self.aces, "no_trump": self.no_trump, "bemo": self.bemo}[kind]
         if value is None:
@@ -288,47 +383,20 @@ class HandDraft:
             target[side] = value
 
     def set_penalty(self, kind: str, side: str, count: int) -> None:
+        """kind: reneg / unplayed; a count of 0 clears it."""
         target = self.renegs if kind == "reneg" else self.unplayed
         if count:
             target[side] = count
         else:
             target.pop(side, None)
 
-    # -- the record --------------------------------------------------------
-    def _side_named(self, name: str):
-        for side in self.sides:
-            if side.name == name:
-                return side
-        raise KeyError(name)
+    def any(self) -> bool:
+        """Whether any special or penalty is entered."""
+        return bool(self.aces or self.no_trump or self.bemo or self.renegs or self.unplayed)
 
     def to_hand(self) -> dict:
-        """The hand as GAME_FORMAT's hand object (the engine validates it on save)."""
-        bids: dict[str, Any] = {}
-        blind: list[str] = []
-        if self.partnership:
-            for bidder in self.bidders:
-                side = self._side_named(bidder)
-                if not self.double_nil(side) and self.bids.get(bidder) is not None:
-                    bids[bidder] = with_raise(self.bids[bidder], self.raised.get(bidder, 0))
-                for p in side.players:
-                    if p in self.nils:
-                        bids[p] = NIL
-                if bidder in self.blind:
-                    blind.append(bidder)
-        else:
-            for bidder in self.bidders:
-                value = self.bid_of(bidder)
-                if value is not None:
-                    bids[bidder] = value
-                if bidder in self.blind and value != NIL:
-                    blind.append(bidder)
-        blind.extend(p for p in self.game.players if p in self.blind_nils and p not in blind)
-        hand: dict[str, Any] = {"bids": bids}
-        if self.raised:
-            hand["raised"] = dict(self.raised)
-        if blind:
-            hand["blind"] = blind
-        hand["tricks"] = {k: self.tricks[k] for k in self.trick_keys() if self.tricks.get(k) is not None}
+        """The record's "aces", "no_trump", "bemo" and "penalties", each only when there is one."""
+        hand: dict[str, Any] = {}
         if self.aces:
             hand["aces"] = dict(self.aces)
         if self.no_trump:
@@ -341,29 +409,107 @@ class HandDraft:
             hand["penalties"] = penalties
         return hand
 
+    def read(self, hand: dict) -> None:
+        """Take the specials and penalties of a recorded hand (to edit it)."""
+        self.aces = dict(hand.get("aces") or {})
+        self.no_trump = dict(hand.get("no_trump") or {})
+        self.bemo = {s: (b["size"], b["made"]) for s, b in (hand.get("bemo") or {}).items()}
+        for p in hand.get("penalties") or []:
+            if p.get("reneg"):
+                self.renegs[p["side"]] = p["reneg"]
+            if p.get("unplayed_cards"):
+                self.unplayed[p["side"]] = p["unplayed_cards"]
+
+
+@dataclass
+class HandDraft:
+    """One hand being entered (or a past hand being edited), in parts: `shape` (what can be
+    entered), `bids`, `tricks`, `specials`."""
+
+    game: Any
+    next: Any  # engine NextHand for this hand
+    #: why the engine would refuse the hand as it stands (None: it would take it); the session
+    #: sets it, so "Ready to save" is never shown for a hand that Save refuses
+    check: Callable[[dict], str | None] | None = field(default=None, repr=False, compare=False)
+    shape: HandShape = field(init=False, repr=False)
+    bids: Bids = field(init=False)
+    tricks: Tricks = field(init=False)
+    specials: Specials = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.shape = HandShape(self.game, self.next)
+        self.bids = Bids(self.shape)
+        self.tricks = Tricks(self.shape, self.bids)
+        self.specials = Specials()
+
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def partnership(self) -> bool:
+        return self.shape.partnership
+
+    # -- a bid: a nil changes whose tricks are counted --------------------------
+    def set_bid(self, bidder: str, value: int | str | None) -> None:
+        if value == NIL:
+            self.toggle_nil(bidder)
+            return
+        self.bids.set(bidder, value)
+
+    def toggle_nil(self, player: str, blind: bool = False) -> None:
+        """Player bids nil (or blind nil); tapping again takes it back."""
+        self.bids.toggle_nil(player, blind)
+        self.tricks.reshape()
+
+    # -- the record ------------------------------------------------------------
+    def to_hand(self) -> dict:
+        """The hand as GAME_FORMAT's hand object (the engine validates it on save)."""
+        return {**self.bids.to_hand(), "tricks": self.tricks.to_hand(), **self.specials.to_hand()}
+
+    @classmethod
+    def from_hand(cls, game, next_hand, hand: dict) -> "HandDraft":
+        """A draft holding a recorded hand (to edit it)."""
+        draft = cls(game, next_hand)
+        draft.bids.read(hand)
+        draft.tricks.read(hand)
+        draft.specials.read(hand)
+        return draft
+
+    def carried_to(self, game, next_hand) -> "HandDraft | None":
+        """This entry, for the next hand of `game` after another device saved: None if it no
+        longer fits (a blind bid no longer allowed, or the game is over)."""
+        if next_hand.finished:
+            return None
+        hand = self.to_hand()
+        carried = HandDraft.from_hand(game, next_hand, hand)
+        for name in hand.get("blind", []):
+            side = carried.shape.side_named(name).name if name in {s.name for s in self.shape.sides} \
+                else game.side_of(name).name
+            if not carried.shape.blind_allowed(side):
+                return None
+        carried.tricks.touched = list(self.tricks.touched)
+        carried.tricks.filled, carried.tricks.counting = self.tricks.filled, self.tricks.counting
+        return carried
+
+    # -- what the entry says ------------------------------------------------------
+    def missing(self) -> str | None:
+        """What is still to be tapped before the hand can be saved, in words."""
+        if (bidder := self.bids.awaited()) is not None:
+            return f"Bid for {bidder}"
+        if (key := self.tricks.awaited()) is not None:
+            return f"Tricks for {key}"
+        return None
+
     def status(self) -> str:
         """The line under the entry: what is still to tap, why the counts cannot be right, or ready."""
         missing = self.missing()
         if missing:
             return f"Still to enter: {missing}"
-        problem = self.tricks_problem()
+        problem = self.tricks.problem()
         if problem is None and self.check is not None:
             problem = self.check(self.to_hand())
         return problem or "Ready to save"
-
-    def missing(self) -> str | None:
-        """What is still to be tapped before the hand can be saved, in words."""
-        for bidder in self.bidders:
-            if self.partnership:
-                side = self._side_named(bidder)
-                if not self.double_nil(side) and self.bids.get(bidder) is None:
-                    return f"Bid for {bidder}"
-            elif self.bid_of(bidder) is None:
-                return f"Bid for {bidder}"
-        for key in self.trick_keys():
-            if self.tricks.get(key) is None:
-                return f"Tricks for {key}"
-        return None
 
     def is_empty(self) -> bool:
         """Nothing tapped yet."""
@@ -382,50 +528,3 @@ class HandDraft:
         took = ", ".join(f"{k} {v}" for k, v in hand["tricks"].items())
         return "; ".join(part for part in (", ".join(bids), f"took {took}" if took else "") if part) \
             or "nothing yet"
-
-    def carried_to(self, game, next_hand) -> "HandDraft | None":
-        """This entry, for the next hand of `game` after another device saved: None if it no
-        longer fits (a blind bid no longer allowed, or the game is over)."""
-        if next_hand.finished:
-            return None
-        hand = self.to_hand()
-        carried = HandDraft.from_hand(game, next_hand, hand)
-        for name in hand.get("blind", []):
-            side = carried._side_named(name).name if name in {s.name for s in self.sides} \
-                else carried.side_of(name).name
-            if not carried.blind_allowed(side):
-                return None
-        carried.touched = list(self.touched)
-        carried.filled, carried.counting = self.filled, self.counting
-        return carried
-
-    @classmethod
-    def from_hand(cls, game, next_hand, hand: dict) -> "HandDraft":
-        """A draft holding a recorded hand (to edit it)."""
-        draft = cls(game, next_hand)
-        raised = dict(hand.get("raised") or {})
-        sides = {s.name for s in game.sides}
-        for name, value in (hand.get("bids") or {}).items():
-            if value == NIL:
-                draft.nils.add(name)
-            elif name in sides and draft.partnership:
-                draft.bids[name] = without_raise(value, raised.get(name, 0))
-            else:
-                draft.bids[name] = value
-        draft.raised = raised
-        for name in hand.get("blind") or []:
-            if name in draft.nils:
-                draft.blind_nils.add(name)
-            else:
-                draft.blind.add(name)
-        draft.tricks = dict(hand.get("tricks") or {})
-        draft.touched = [k for k in draft.trick_keys() if k in draft.tricks]  # as if tapped
-        draft.aces = dict(hand.get("aces") or {})
-        draft.no_trump = dict(hand.get("no_trump") or {})
-        draft.bemo = {s: (b["size"], b["made"]) for s, b in (hand.get("bemo") or {}).items()}
-        for p in hand.get("penalties") or []:
-            if p.get("reneg"):
-                draft.renegs[p["side"]] = p["reneg"]
-            if p.get("unplayed_cards"):
-                draft.unplayed[p["side"]] = p["unplayed_cards"]
-        return draft

@@ -85,7 +85,7 @@ def _bid_words(draft: HandDraft, hand: dict, row: str) -> str:
     """One row's bid as the table says it: "4", "blind 6", "8 (raised 1)", "Ann nil, 4", "—"."""
     bids, blind, raised = hand.get("bids", {}), set(hand.get("blind", [])), hand.get("raised", {})
     words: list[str] = []
-    players = draft._side_named(row).players if draft.partnership else (row,)
+    players = draft.shape.side_named(row).players if draft.partnership else (row,)
     for player in players:
         if bids.get(player) == NIL and (draft.partnership or player == row):
             words.append(("blind nil" if player in blind else "nil") if player == row
@@ -137,13 +137,14 @@ def watched(session, live: LiveHand | None, by: str = "The scorekeeper") -> Watc
     deal = deal_words(session)
     lock = None
     if draft.rules.lock and draft.partnership:
-        lock = (draft_lock(draft, draft.raised).text if draft.bids_complete()
+        lock = (draft_lock(draft, draft.bids.raised).text if draft.bids.complete()
                 else "Lock: once every side has bid")
     took = ", ".join(f"{k} {v}" for k, v in hand["tricks"].items()) or None
+    shape = draft.shape
     return Watched(
         title=session.hand_title, deal=" \u00b7 ".join(deal),
-        bids=tuple((row, _bid_words(draft, hand, row)) for row in draft.rows),
-        first=draft.first_bidder, lock=lock,
-        first_words="bid first" if draft.partnership and len(draft._side_named(draft.first_bidder).players) > 1
+        bids=tuple((row, _bid_words(draft, hand, row)) for row in shape.rows),
+        first=shape.first_bidder, lock=lock,
+        first_words="bid first" if draft.partnership and len(shape.side_named(shape.first_bidder).players) > 1
         else "bids first", tricks=took, status=draft.status(),
         by=live.by if live is not None else by, started=not draft.is_empty())

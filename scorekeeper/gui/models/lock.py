@@ -7,4 +7,4 @@ from .draft import HandDraft
 
 def draft_lock(draft: HandDraft, raises: dict[str, int] | None = None) -> Lock:
     """The engine's lock status for the draft's first-round side bids, with `raises` made."""
-    return lock_status(draft.game, draft.lock_bids(raises), draft.next.number)
+    return lock_status(draft.game, draft.bids.lock_bids(raises), draft.next.number)

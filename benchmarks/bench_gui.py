@@ -29,7 +29,7 @@ Prints:
   the app costs above the floor of Flet and Flutter on this machine).
 
 Not a test: it measures and prints.  Needs /usr/bin/chromium (see
-tests/install_browser.py).
+tools/install_browser.py).
 """
 from __future__ import annotations
 
@@ -198,7 +198,7 @@ def chromium_here() -> bool:
     """Whether the benchmarks' browser is installed (if not, says how to get it)."""
     if Path(CHROMIUM).exists():
         return True
-    print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+    print(f"no Chromium at {CHROMIUM}: run python tools/install_browser.py")
     return False
 
 

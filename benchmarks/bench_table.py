@@ -15,7 +15,7 @@ taps in 12 hands.  Prints:
   card of the hand being entered;
 - that every viewer ends with the engine's totals for the 12 hands.
 
-Not a test: it measures and prints.  Needs /usr/bin/chromium (see tests/install_browser.py).
+Not a test: it measures and prints.  Needs /usr/bin/chromium (see tools/install_browser.py).
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def main() -> int:
     parser.add_argument("--log", action="store_true", help="print the end of the server's log")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: run python tests/install_browser.py")
+        print(f"no Chromium at {CHROMIUM}: run python tools/install_browser.py")
         return 1
     from playwright.sync_api import sync_playwright
 

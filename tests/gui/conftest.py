@@ -24,7 +24,7 @@ def pytest_collection_modifyitems(config, items):
 
 def _need_browser():
     if not os.path.exists(CHROMIUM):
-        message = (f"no Chromium at {CHROMIUM}: run `python tests/install_browser.py` "
+        message = (f"no Chromium at {CHROMIUM}: run `python tools/install_browser.py` "
                    "(Debian: apt-get install chromium) to run the GUI tests")
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail(message)

@@ -20,7 +20,7 @@
 
 Nothing here imports flet or anything else of the GUI package above it; the
 engine does the scoring and the repository the saving.  Tested without a
-browser (tests/gui/test_models_*.py).
+browser (tests/models/).
 """
 from __future__ import annotations
 

@@ -1,10 +1,14 @@
-"""tests/install_browser.py says what the user needs (installed, or why not) and none of apt's noise."""
+"""tools/install_browser.py says what the user needs (installed, or why not) and none of apt's noise."""
 from __future__ import annotations
 
 import subprocess
+import sys
+from pathlib import Path
 
-import install_browser
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import install_browser  # noqa: E402
 
 NOISE = ("Reading package lists...\nBuilding dependency tree...\n"
          "debconf: delaying package configuration, since apt-utils is not installed\n"

@@ -7,41 +7,14 @@ GUI imports flet (and the web server under it); the GUI's components never impor
 And the public surface is what __all__ says."""
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import scorekeeper.engine as engine
 
-PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+from .imports import PACKAGE, imports_of, module_name
+
 #: The layers, lowest first; a module may import its own layer and the ones below it.
 #: Modules directly in scorekeeper/ (cli.py, cli_storage.py, ...) are the command line.
 LAYERS = ("engine", "storage", "gui", "command line")
 GUI_ONLY = {"flet", "flet_charts", "flet_desktop", "flet_web", "uvicorn"}
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_of(source: str, module: str, is_package: bool = False) -> set[str]:
-    """Every module (or name in a module) that `source`, the text of `module`, imports, as an
-    absolute dotted name: `from ..storage import Repository` in scorekeeper.engine.record gives
-    scorekeeper.storage and scorekeeper.storage.Repository."""
-    package = module if is_package else module.rpartition(".")[0]
-    names = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
-                target = f"{base}.{node.module}" if node.module else base
-            else:
-                target = node.module
-            names.add(target)
-            names.update(f"{target}.{alias.name}" for alias in node.names)  # `from . import views`
-    return names
 
 
 def layer_of(name: str) -> int | None:

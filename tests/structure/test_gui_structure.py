@@ -6,25 +6,11 @@ inside a function counts too.
 """
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
+from .imports import imports_in as imports_of
+
 GUI = Path(__file__).resolve().parents[2] / "scorekeeper" / "gui"
-
-
-def imports_of(path: Path) -> set[str]:
-    """Every module `path` imports, as a dotted name ("scorekeeper.gui.models.session")."""
-    package = ["scorekeeper", "gui", *path.relative_to(GUI).parent.parts]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
-    return found
 
 
 def gui_files(folder: str = "") -> list[Path]:

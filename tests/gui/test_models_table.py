@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.gui.app import ServeError, banner, host_token
+from scorekeeper.gui.serve import ServeError, banner, host_token
 from scorekeeper.gui.models import HandDraft, Role, Session, SharedRepository, Tables, links
 from scorekeeper.gui.models.access import JOIN, admit
 from scorekeeper.gui.models.live import NO_BID, LiveBoard, LiveHand, watched

@@ -14,8 +14,8 @@ from typing import Callable
 
 import flet as ft
 
-from . import guard, theme
-from .models import HandDraft, PenRequest, Result, Role, Session, access
+from . import access, guard, routes, theme
+from .models import HandDraft, PenRequest, Result, Role, Session
 from .models.live import LiveHand
 from .models.served import Served
 from .router import Router
@@ -35,7 +35,7 @@ class App:
     server opened itself (`native`) is the host; a served session is a guest until it brings
     the host link's token (or its browser kept it, see `HOST_KEY`): then it is the host; one
     that joined a table by its code is a viewer.  What a client says of itself (``page.web``,
-    ``page.client_ip``) decides nothing.  Every route is admitted first (`models.access.admit`).
+    ``page.client_ip``) decides nothing.  Every route is admitted first (`access.admit`).
     """
 
     def __init__(self, page: ft.Page, served: Served, native: bool = False):
@@ -88,19 +88,19 @@ class App:
         """A browser's first route: the host link, a join link, or what this browser kept."""
         host, code, device = await asyncio.gather(
             self._recall(HOST_KEY), self._recall(TABLE_KEY), self._recall(DEVICE_KEY))
-        route = access.bounded(route)
-        asked, parts = route, _parts(route)
+        route = asked = routes.bounded(route)
+        token, join = routes.host_link(route), routes.join_link(route)
         with self._lock:
             if device and len(device) <= 64:  # the same device as before (a pen it was given stays in its hand)
                 self.session.client = device
             else:
                 self._keep(DEVICE_KEY, self.session.client)
-            if parts[:1] == ["host"]:
-                route = self._host_link(parts[1] if len(parts) > 1 else "")
+            if token is not None:
+                route = self._host_link(token)
             elif self.session.become_host(host):
                 pass
-            elif parts[:1] == ["join"] and len(parts) > 1:
-                route = self._join_link(parts[1])
+            elif join is not None:
+                route = self._join_link(join)
             elif code:
                 res = self.session.join(code, where=self._where())
                 if not res:  # the table stopped sharing while this browser was away
@@ -122,13 +122,13 @@ class App:
             return "/"
         self.table_notice = ("That host link is not this server's: it changes when scorekeeper starts "
                              "again; open the one it printed last")
-        return access.JOIN
+        return routes.JOIN
 
     def _join_link(self, code: str) -> str:
         if self.session.role is Role.HOST:
             return "/"
         res = self.join_table(code)
-        return f"/table/{self.session.table}" if res else access.JOIN
+        return routes.table(self.session.table) if res else routes.JOIN
 
     def _where(self) -> str:
         """Where this device's wrong codes are counted: its address as the socket gives it (a
@@ -166,12 +166,12 @@ class App:
         shown another route than the one `asked` for (a guest asking for a game sees the join
         page)."""
         with self._lock:
-            route = access.bounded(route)
-            asked, parts = asked or route, _parts(route)
-            if parts[:1] == ["host"] and len(parts) > 1:  # pasted into a tab already open
-                route = self._host_link(parts[1])
-            elif parts[:1] == ["join"] and len(parts) > 1:
-                route = self._join_link(parts[1])
+            route = routes.bounded(route)
+            asked, token, join = asked or route, routes.host_link(route), routes.join_link(route)
+            if token:  # pasted into a tab already open
+                route = self._host_link(token)
+            elif join is not None:
+                route = self._join_link(join)
             self.router.show(route)
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
@@ -183,7 +183,7 @@ class App:
             self.page.run_task(self.page.push_route, self.router.route)
 
     def back(self) -> None:
-        self.go(self.router.parent_route())
+        self.go(routes.parent(self.router.route))
 
     @property
     def query(self) -> dict[str, str]:
@@ -317,7 +317,7 @@ class App:
         with self._lock:
             self.session.leave()
             self._forget(TABLE_KEY)
-            self.go(access.JOIN)
+            self.go(routes.JOIN)
 
     def _on_broadcast(self, message) -> None:
         if not (isinstance(message, tuple) and len(message) >= 2):
@@ -407,7 +407,3 @@ class App:
 HOST_KEY = "scorekeeper.host"  # the host link's token, kept by a browser that opened it
 TABLE_KEY = "scorekeeper.table"  # the code of the table a browser views
 DEVICE_KEY = "scorekeeper.device"  # this browser, as the pen knows it (a random name)
-
-
-def _parts(route: str) -> list[str]:
-    return [p for p in route.split("?", 1)[0].split("/") if p]

@@ -9,8 +9,11 @@ Nothing else splits a route by hand.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
 from urllib.parse import parse_qsl
 
 import flet as ft
@@ -53,7 +56,7 @@ class Place:
 
     template: str
     module: str
-    params: dict[str, str]
+    params: Mapping[str, str]
     search: str = ""
 
     @property
@@ -80,6 +83,7 @@ def _params(path: str, template: str) -> dict[str, str] | None:
                                                     if part.startswith(":"))}
 
 
+@functools.lru_cache(maxsize=512)  # a route is read by the admission and the router, and again on each refresh
 def parse(route: str) -> Place | None:
     """The place `route` names ("/game/abc?tab=sheet" -> game, {"game_id": "abc"}, "?tab=sheet"),
     or None when no screen has that route."""
@@ -87,7 +91,7 @@ def parse(route: str) -> Place | None:
     for template, module in ROUTES:
         params = _params(path, template)
         if params is not None:
-            return Place(template, module, params, sep + query)
+            return Place(template, module, MappingProxyType(params), sep + query)
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from typing import Callable
+from typing import Callable, Mapping
 
 import flet as ft
 
@@ -17,7 +17,7 @@ from .screen import Screen
 log = logging.getLogger(__name__)
 
 #: makes the screen of a view module's `Screen` class with the route's parameters
-MakeScreen = Callable[[type, dict[str, str]], Screen]
+MakeScreen = Callable[[type, Mapping[str, str]], Screen]
 
 
 class Router:

@@ -4,7 +4,7 @@
 
 The same stack as `python -m scorekeeper.gui --serve`: Flet's web app (no CDN, the app's assets
 folder, the app's theme and font) behind the app's guard, by uvicorn on a socket bound first
-(`scorekeeper.gui.app.bind` and `_serve`), with the renderer $FLET_WEB_RENDERER names (none: Flet's
+(`scorekeeper.gui.serve.bind` and `_serve`), with the renderer $FLET_WEB_RENDERER names (none: Flet's
 default).  Only the page differs.  `benchmarks/bench_gui.py` measures its tap -> new text as the
 floor under the app's save -> sheet.  Test ids: the button is "tap", the text "text"; a click
 makes it read "Tapped N".
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import flet as ft  # noqa: E402
 
 from scorekeeper.gui import theme  # noqa: E402
-from scorekeeper.gui.app import _serve, assets_or_warn, bind  # noqa: E402
+from scorekeeper.gui.serve import _serve, assets_or_warn, bind  # noqa: E402
 
 
 def page_main(page: ft.Page) -> None:

@@ -148,7 +148,7 @@ def option_value_text(value) -> str:
 # ---- the app ---------------------------------------------------------------
 def cmd_app(args: argparse.Namespace) -> int:
     try:
-        from .gui.app import run_app
+        from .gui.serve import run_app
     except ImportError as exc:  # the GUI needs flet
         raise UserError(f"the app cannot start: {exc}") from None
     from .storage import default_data_dir

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 
 def run_app(*args, **kwargs):
-    """Start the app; see `scorekeeper.gui.app.run_app`."""
-    from .app import run_app as _run
+    """Start the app; see `scorekeeper.gui.serve.run_app`."""
+    from .serve import run_app as _run
     return _run(*args, **kwargs)
 
 

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from .app import ServeError, run_app
+from .serve import ServeError, run_app
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,41 +1,23 @@
-"""Route -> screen.  The table of routes is `views.ROUTES`; see README-dev.md.
+"""Route -> screen.  The table of routes, and how a route is read, is `routes.py`; see README-dev.md.
 
 The router knows routes and view modules, nothing of the app: it is given a
 way to make a screen, and told whom to tell when one is shown or fails.
 """
 from __future__ import annotations
 
-import importlib
 import logging
 import traceback
-from typing import Callable
-from urllib.parse import parse_qsl
+from typing import Callable, Mapping
 
 import flet as ft
 
+from . import routes
 from .screen import Screen
-from .views import ROUTES
 
 log = logging.getLogger(__name__)
 
 #: makes the screen of a view module's `Screen` class with the route's parameters
-MakeScreen = Callable[[type, dict[str, str]], Screen]
-
-
-def query_of(route: str) -> dict[str, str]:
-    """The query part of `route` ("/game/abc?tab=sheet" -> {"tab": "sheet"})."""
-    return dict(parse_qsl(route.split("?", 1)[1])) if "?" in route else {}
-
-
-def match(route: str) -> tuple[str, dict[str, str]] | None:
-    """The view module and parameters for `route` ("/game/abc" -> ("game", {"game_id": "abc"}))."""
-    path = route.split("?", 1)[0]
-    found = ft.TemplateRoute(path)
-    for template, module in ROUTES:
-        if found.match(template):
-            names = [part[1:] for part in template.split("/") if part.startswith(":")]
-            return module, {name: getattr(found, name) for name in names}
-    return None
+MakeScreen = Callable[[type, Mapping[str, str]], Screen]
 
 
 class Router:
@@ -61,19 +43,17 @@ class Router:
         route = self.admit(route)
         if route == self.route and self.current is not None and not again:
             return
-        found = match(route)
-        if found is None:  # no such screen: the first one this session may see
-            route = self.admit("/")
-            found = match(route)
-        module_name, params = found
-        self.query = query_of(route)
+        place = routes.parse(route)
+        if place is None:  # no such screen: the first one this session may see
+            route = self.admit(routes.HOME)
+            place = routes.parse(route)
+        self.query = routes.query_of(route)
         try:
-            module = importlib.import_module(f"{__package__}.views.{module_name}")
-            screen = self.make_screen(module.Screen, params)
+            screen = self.make_screen(place.screen, place.params)
             view = screen.build()
         except Exception as exc:  # a broken screen must not take the app down
             log.error("cannot show %s: %s", route, traceback.format_exc())
-            fallback = self.admit("/")
+            fallback = self.admit(routes.HOME)
             if route != fallback:
                 self.on_error(f"Cannot open that screen: {exc}")
                 return self.show(fallback, again=True)
@@ -94,11 +74,3 @@ class Router:
     def resized(self) -> None:
         if self.current is not None:
             self.current.resized()
-
-    def parent_route(self) -> str:
-        parts = self.route.rstrip("/").split("/")
-        if len(parts) <= 2:
-            return "/"
-        if parts[1] == "game" and len(parts) > 3:
-            return "/".join(parts[:3])
-        return "/"

@@ -1,8 +1,8 @@
 """The two sides of a screen: what the app asks of it, and what it may ask of the app.
 
 A screen (`views/*.py`, usually a `BaseScreen`) says through `Screen` whether
-the device stays awake while it is shown, and answers a resize and a theme
-switch.  It reaches the app only through `Host`: the page, the session, and a
+the device stays awake while it is shown and which roles may open it, and answers
+a resize and a theme switch.  It reaches the app only through `Host`: the page, the session, and a
 few verbs (go, refresh, message).  Neither side imports the other's module.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Callable, Protocol
 
 import flet as ft
 
-from .models import Kind, Result, Session
+from .models import Kind, Result, Role, Session
 from .models.served import Served
 
 
@@ -20,6 +20,8 @@ class Screen(Protocol):
 
     #: keep the device's screen on while this screen is shown (a game at the table)
     keep_awake: bool
+    #: the roles that may open this screen (read on the class by `access.admit`)
+    roles: frozenset[Role]
 
     def build(self) -> ft.View:
         """The view to put on the page."""

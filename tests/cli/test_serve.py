@@ -10,7 +10,7 @@ from pathlib import Path
 
 from served import Started, fonts_the_page_asks_for, get, no_display_env
 
-from scorekeeper.gui import app, theme
+from scorekeeper.gui import serve, theme
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,13 +89,13 @@ def test_a_lan_address_that_is_no_address_is_one_line(tmp_path):
     assert not (tmp_path / "data").exists()
 
 def test_the_checkout_finds_its_fonts_at_the_top_of_the_repository():
-    assert app.ASSETS_DIR == ROOT / "assets"
+    assert serve.ASSETS_DIR == ROOT / "assets"
 
 
 def test_missing_fonts_are_said_in_one_line(tmp_path, capsys):
     empty = (tmp_path / "a", tmp_path / "b")
     (tmp_path / "a" / "fonts").mkdir(parents=True)  # a folder without the fonts is no assets folder
-    assert app.assets_or_warn(empty) is None
+    assert serve.assets_or_warn(empty) is None
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (f"scorekeeper: the app's fonts are missing (looked in {empty[0]} and {empty[1]}); "

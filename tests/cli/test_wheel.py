@@ -129,7 +129,7 @@ def test_the_installed_app_runs_from_the_environment_and_serves_every_font(insta
     script = installed["venv"] / "bin" / "scorekeeper"
     version = _run(script, "--version", cwd=work)
     assert f"({package}, Python" in version, "the console script runs the installed copy, not the checkout"
-    where = _run(installed["python"], "-c", "from scorekeeper.gui import app; print(app.ASSETS_DIR)", cwd=work)
+    where = _run(installed["python"], "-c", "from scorekeeper.gui import serve; print(serve.ASSETS_DIR)", cwd=work)
     assert where.strip() == str(package / "assets")
 
     server = Started([str(script), "--port", "0", "--data", str(tmp_path / "data")], cwd=work,

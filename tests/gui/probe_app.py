@@ -21,7 +21,7 @@ from pathlib import Path
 import flet as ft
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's scorekeeper, as `-m` has it
-from scorekeeper.gui.app import _serve, assets_or_warn, bind  # noqa: E402
+from scorekeeper.gui.serve import _serve, assets_or_warn, bind  # noqa: E402
 
 
 def cover(page: ft.Page) -> list[ft.Control]:

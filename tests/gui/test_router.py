@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.gui.router import Router, match, query_of
+from scorekeeper.gui.router import Router
+from scorekeeper.gui.routes import Place, host_link, join_link, parent, parse, query_of
 
 
 class _Page:
@@ -47,6 +48,14 @@ def test_a_route_reported_back_by_the_browser_is_not_built_again_but_a_refresh_i
 
 
 def test_the_query_is_apart_from_the_template():
-    assert match("/game/abc?tab=sheet") == ("game", {"game_id": "abc"})
+    assert parse("/game/abc?tab=sheet") == Place("/game/:game_id", "game", {"game_id": "abc"}, "?tab=sheet")
     assert query_of("/game/abc?tab=sheet") == {"tab": "sheet"}
     assert query_of("/game/abc") == {}
+
+
+def test_the_links_and_the_back_arrow_are_read_from_the_route():
+    assert (host_link("/host/abc_DEF-123"), host_link("/host"), host_link("/join/K7MQ2X")) == ("abc_DEF-123", "", None)
+    assert (join_link("/join/K7MQ2X"), join_link("/join"), join_link("/host/abc")) == ("K7MQ2X", None, None)
+    assert [parent(r) for r in ("/game/abc/hand/3", "/game/abc/rules?x=1", "/game/abc?tab=sheet",
+                                "/table/abc", "/rules?preset=solo", "/join/K7MQ2X", "/")] == \
+        ["/game/abc", "/game/abc", "/", "/", "/", "/", "/"]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.gui.app import ServeError, banner, host_token
+from scorekeeper.gui.access import admit
 from scorekeeper.gui.models import HandDraft, Role, Session, SharedRepository, Tables, links
-from scorekeeper.gui.models.access import JOIN, admit
 from scorekeeper.gui.models.live import NO_BID, LiveBoard, LiveHand, watched
 from scorekeeper.gui.models.lock import draft_lock
 from scorekeeper.gui.models.served import Served
+from scorekeeper.gui.routes import JOIN
+from scorekeeper.gui.serve import ServeError, banner, host_token
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"

@@ -13,12 +13,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "scorekeeper"
 MOST_METHODS = 25
 
-#: classes over the limit that are being split in other branches of issue 16 ("path::Class");
-#: empty it as each split is merged.  Nothing else may join it.
-BEING_SPLIT = {
-    "scorekeeper/gui/app.py::App",
-    "scorekeeper/gui/views/game.py::Screen",
-}
 
 
 def counts_in(source: str, where: str) -> dict[str, int]:
@@ -48,15 +42,8 @@ def method_counts() -> dict[str, int]:
 
 
 def test_no_class_has_more_than_25_methods():
-    too_many = {name: n for name, n in method_counts().items()
-                if n > MOST_METHODS and name not in BEING_SPLIT}
+    too_many = {name: n for name, n in method_counts().items() if n > MOST_METHODS}
     assert not too_many, f"more than {MOST_METHODS} methods (split by job): {too_many}"
-
-
-def test_the_classes_being_split_are_there_to_split():
-    """A name on the list that matches no class (moved, renamed, mistyped) allows nothing: take it off."""
-    counts = method_counts()
-    assert not BEING_SPLIT - counts.keys(), f"no such class: {sorted(BEING_SPLIT - counts.keys())}"
 
 
 def test_the_count_takes_properties_and_async_methods_and_a_nested_class_apart():

@@ -28,14 +28,14 @@ def test_the_models_import_no_flet_and_nothing_of_the_gui_above_them():
 def test_components_do_not_import_screens_or_the_app():
     for path in gui_files("components"):
         for name in imports_of(path):
-            assert not name.startswith(("scorekeeper.gui.views", "scorekeeper.gui.app",
+            assert not name.startswith(("scorekeeper.gui.views", "scorekeeper.gui.app", "scorekeeper.gui.serve",
                                         "scorekeeper.gui.router")), f"{path.name} imports {name}"
 
 
 def test_screens_and_the_router_do_not_import_the_app():
     for path in [*gui_files("views"), GUI / "router.py", GUI / "screen.py"]:
         for name in imports_of(path):
-            assert not name.startswith("scorekeeper.gui.app"), f"{path.name} imports {name}"
+            assert not name.startswith(("scorekeeper.gui.app", "scorekeeper.gui.serve")), f"{path.name} imports {name}"
             assert not name.startswith("scorekeeper.gui.router") or path.name == "router.py", name
 
 
@@ -52,17 +52,32 @@ def test_the_router_names_no_screen_and_nobody_asks_a_screen_by_hasattr():
 def test_every_screen_has_what_the_app_asks_of_it():
     import importlib
 
+    from scorekeeper.gui.models import Role
+    from scorekeeper.gui.routes import ROUTES
     from scorekeeper.gui.screen import Screen
-    from scorekeeper.gui.views import ROUTES
 
     for _, module in ROUTES:
         screen = importlib.import_module(f"scorekeeper.gui.views.{module}").Screen
-        for name in ("keep_awake", *(n for n in vars(Screen) if not n.startswith("_") and
-                                     callable(getattr(Screen, n)))):
+        for name in ("keep_awake", "roles", *(n for n in vars(Screen) if not n.startswith("_") and
+                                              callable(getattr(Screen, n)))):
             assert hasattr(screen, name), f"{module}.Screen has no {name}"
     awake = {m for _, m in ROUTES
              if importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.keep_awake}
     assert awake == {"game", "edit_hand", "breakdown", "table"}  # table: a viewer watching the game
+    opened_by = {role: {m for _, m in ROUTES
+                        if role in importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.roles}
+                 for role in Role}
+    assert opened_by[Role.GUEST] == {"join"}
+    assert opened_by[Role.VIEWER] == {"join", "table", "game", "breakdown", "edit_hand", "rules", "whatif", "chart"}
+    assert opened_by[Role.HOST] == {m for _, m in ROUTES} - {"join"}
+
+
+def test_only_the_routes_module_reads_a_route():
+    """Every route is read by `routes.py` (on ft.TemplateRoute): nobody else splits one by hand."""
+    for path in gui_files():
+        if path.name != "routes.py":
+            text = path.read_text()
+            assert "TemplateRoute" not in text and '.split("/")' not in text, f"{path.name} reads a route"
 
 
 def test_screens_announce_nothing_the_session_publishes_each_change():

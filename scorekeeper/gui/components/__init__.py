@@ -1,1 +1,2 @@
-"""Pieces shared by screens: number chips, the score header, the sheet, the hand entry."""
+"""Pieces shared by screens: number chips, the score header, the sheet, the hand entry,
+the pen holder's dialog."""

@@ -10,7 +10,6 @@
   turned into the record's hand.
 - `sharing`: `Tables` (one per server process): the host's secret, the codes of shared
   games, the pen of each; `Role` (host, viewer, guest).
-- `access`: `admit(session, route)`, the screen each role is shown for a route.
 - `live`: the hand the pen holder is entering, as the table's viewers see it.
 - `served`: `Served`, what every session of one server shares, and where phones reach it.
 - `links`: the addresses a table shares, and their QR codes.

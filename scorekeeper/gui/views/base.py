@@ -13,18 +13,24 @@ from ..models import Kind, Role
 from ..screen import Host
 from ..testid import tid
 
+#: who may open a screen (`roles`): the host only, or the host and a viewer of the game's table
+HOST = frozenset({Role.HOST})
+AT_THE_TABLE = frozenset({Role.HOST, Role.VIEWER})
+
 
 class BaseScreen:
     """A screen (`screen.Screen`): `build()` returns the ft.View the router puts on the page.
 
     A subclass gives `body()` (or its own `build()`), `actions()` for the app
-    bar, `keep_awake = True` when the table uses it during a game, and
-    `layout_key()` when its layout depends on the window's size.
+    bar, `keep_awake = True` when the table uses it during a game, `roles` when more than
+    the host may open it, and `layout_key()` when its layout depends on the window's size.
     """
 
     title = "Spades Scorekeeper"
     back = True  # show a back arrow in the app bar
     keep_awake = False
+    #: the roles that may open this screen (`access.admit`; a viewer only its own table's game)
+    roles: frozenset[Role] = HOST
 
     def __init__(self, app: Host, **params: str):
         self.app = app
@@ -166,6 +172,7 @@ class HandScreen(BaseScreen):
 
     title_prefix = "Hand"
     keep_awake = True
+    roles = AT_THE_TABLE  # the edit: only while this device holds the pen (access.admit)
 
     def __init__(self, app: Host, game_id: str, number: str):
         super().__init__(app, game_id=game_id, number=number)
@@ -191,6 +198,7 @@ class GameScreen(BaseScreen):
 
     title = "Game"
     keep_awake = True
+    roles = AT_THE_TABLE  # the entry or read-only, as the pen decides (access.admit)
 
     def __init__(self, app: Host, game_id: str):
         super().__init__(app, game_id=game_id)

@@ -10,7 +10,7 @@ import flet_charts as fch
 
 from ..models.figures import chart_description, outcome, score_series
 from ..testid import tid
-from .base import BaseScreen
+from .base import AT_THE_TABLE, BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: one colour per side, readable on light and dark backgrounds
@@ -23,6 +23,7 @@ def _label(text: str, size: float = 11) -> ft.Text:
 
 class Screen(BaseScreen):
     title = "Score chart"
+    roles = AT_THE_TABLE  # a viewer: those of its table's game only
 
     def __init__(self, app, **params):
         super().__init__(app, **params)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme
-from ..models.sharing import CODE_LENGTH
+from ..models.sharing import CODE_LENGTH, Role
 from ..testid import tid
 from .base import BaseScreen
 
@@ -19,6 +19,7 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 class Screen(BaseScreen):
     title = theme.suit_title("Spades Scorekeeper")
     back = False
+    roles = frozenset({Role.GUEST, Role.VIEWER})  # the host asking for it is sent home
 
     def __init__(self, app, code: str | None = None):
         super().__init__(app)

@@ -12,7 +12,7 @@ from .. import theme
 from ..models import options as house
 from ..models.search import Section, highlight, rule_sections
 from ..testid import tid
-from .base import BaseScreen
+from .base import AT_THE_TABLE, BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
@@ -33,6 +33,7 @@ def rich(text: str, query: str, size: float = 15, **kw) -> ft.Text:
 
 class Screen(BaseScreen):
     title = "Rules"
+    roles = AT_THE_TABLE  # a viewer: those of its table's game only
 
     def __init__(self, app, **params):
         super().__init__(app, **params)

@@ -4,7 +4,7 @@ The totals and the sheet (the game screen's own components), the hand as the pen
 enters it (dealer, each bid as it is tapped, the lock line, the tricks), who holds the pen
 and a way to ask for it.  Tap a row for its breakdown; the menu has the rules, what if and
 the chart.  Nothing on this screen changes the game: the phone that holds the pen is shown
-the game screen instead (`models.access`).  The host sees this screen for a game whose pen
+the game screen instead (`access.admit`).  The host sees this screen for a game whose pen
 it gave away, with "Take the pen back".
 """
 from __future__ import annotations

@@ -15,7 +15,7 @@ from ...engine import plural
 from .. import theme
 from ..models import figures, options as house, whatif
 from ..testid import tid
-from .base import BaseScreen
+from .base import AT_THE_TABLE, BaseScreen
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 HAND_COL = 38
@@ -30,6 +30,7 @@ def _diff_colour(points: int | None):
 
 class Screen(BaseScreen):
     title = "What if"
+    roles = AT_THE_TABLE  # a viewer: those of its table's game only
 
     def __init__(self, app, **params):
         super().__init__(app, **params)

@@ -1,0 +1,132 @@
+"""Every route of the app, and the one place a route is read (Flet's `ft.TemplateRoute`).
+
+`ROUTES` maps a route template to the view module that shows it (its class `Screen`; the
+`:name` parts become keyword arguments).  `parse(route)` reads a route into a `Place`: the
+template it matches, its parameters, its query.  The router shows a place, `access.admit` decides
+from it (and from the roles its screen declares) what a session is shown, the app reads the host
+and join links with `host_link` / `join_link`, and the back arrow goes to `parent(route)`.
+Nothing else splits a route by hand.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+from urllib.parse import parse_qsl
+
+import flet as ft
+
+HOME = "/"
+JOIN = "/join"
+JOIN_CODE = "/join/:code"  # the join link (the QR code's): the join page with the code filled in
+GAME = "/game/:game_id"  # the game's own screen: its sheet and the entry (the pen's)
+TABLE = "/table/:game_id"  # the game read-only (a viewer without the pen)
+EDIT = "/game/:game_id/edit/:number"
+#: the host link: not a screen, it makes the session the host (then home); "/host" alone has no token
+HOST_LINK = "/host/:token"
+HOST_BARE = "/host"
+
+ROUTES: list[tuple[str, str]] = [
+    (HOME, "games"),
+    ("/new", "new_game"),
+    ("/stats", "stats"),
+    ("/rules", "rules"),
+    (GAME, "game"),
+    ("/game/:game_id/hand/:number", "breakdown"),
+    (EDIT, "edit_hand"),
+    ("/game/:game_id/rules", "rules"),
+    ("/game/:game_id/whatif", "whatif"),
+    ("/game/:game_id/chart", "chart"),
+    ("/game/:game_id/share", "share_table"),
+    (TABLE, "table"),
+    (JOIN, "join"),
+    (JOIN_CODE, "join"),
+]
+
+#: the longest route a session is shown as asked (a longer one is a hostile client's: home)
+MAX_ROUTE = 1024
+
+
+@dataclass(frozen=True)
+class Place:
+    """A route as read: the template it matched, the view module, the `:name` parameters, and the
+    query as written (with its "?"; "" when there is none)."""
+
+    template: str
+    module: str
+    params: Mapping[str, str]
+    search: str = ""
+
+    @property
+    def game_id(self) -> str | None:
+        """The game the screen shows (None: a screen of no one game)."""
+        return self.params.get("game_id")
+
+    @property
+    def screen(self) -> type:
+        """The view module's `Screen` class (it says who may open it: `roles`)."""
+        return importlib.import_module(f"{__package__}.views.{self.module}").Screen
+
+
+def bounded(route: object) -> str:
+    """``route`` when it is a route of a sensible length, else "/" (admitted as any other)."""
+    return route if isinstance(route, str) and len(route) <= MAX_ROUTE else HOME
+
+
+def _params(path: str, template: str) -> dict[str, str] | None:
+    found = ft.TemplateRoute(path)
+    if not found.match(template):
+        return None
+    return {name: getattr(found, name) for name in (part[1:] for part in template.split("/")
+                                                    if part.startswith(":"))}
+
+
+@functools.lru_cache(maxsize=512)  # a route is read by the admission and the router, and again on each refresh
+def parse(route: str) -> Place | None:
+    """The place `route` names ("/game/abc?tab=sheet" -> game, {"game_id": "abc"}, "?tab=sheet"),
+    or None when no screen has that route."""
+    path, sep, query = route.partition("?")
+    for template, module in ROUTES:
+        params = _params(path, template)
+        if params is not None:
+            return Place(template, module, MappingProxyType(params), sep + query)
+    return None
+
+
+def query_of(route: str) -> dict[str, str]:
+    """The query part of `route` ("/game/abc?tab=sheet" -> {"tab": "sheet"})."""
+    return dict(parse_qsl(route.partition("?")[2]))
+
+
+def host_link(route: str) -> str | None:
+    """The token of a host link (`/host/TOKEN`; "" for `/host` alone), else None."""
+    path = route.partition("?")[0]
+    params = _params(path, HOST_LINK)
+    if params is not None:
+        return params["token"]
+    return "" if _params(path, HOST_BARE) is not None else None
+
+
+def join_link(route: str) -> str | None:
+    """The code of a join link (`/join/CODE`), else None."""
+    place = parse(route)
+    return place.params["code"] if place is not None and place.template == JOIN_CODE else None
+
+
+def parent(route: str) -> str:
+    """Where the back arrow leads: a screen of one game's (its hand, rules, chart, ...) goes back to
+    the game, every other screen to the games list."""
+    place = parse(route)
+    if place is None or place.game_id is None or place.template in (GAME, TABLE):
+        return HOME
+    return game(place.game_id)
+
+
+def game(game_id: str) -> str:
+    return f"/game/{game_id}"
+
+
+def table(game_id: str) -> str:
+    return f"/table/{game_id}"

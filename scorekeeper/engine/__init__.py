@@ -7,6 +7,7 @@ from .errors import BidError, HandError, RecordError, RecordTextError, RuleOptio
 from .generate import random_game, random_hand
 from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, default_teams, dumps_game,
                      new_game, parse_game, read_record_text)
+from .rule_keys import RULE_KEYS, Rule, RuleKey, RuleText, Source, explain_rule, find_rule, rule_in_play
 from .rules import (OPTION_KEYS, OPTIONS, PRESET_SUMMARY, PRESETS, BidFirst, Kind, Option, RuleSet, Table,
                     find_preset, parse_option_value, rules_from_spec)
 from .scoring import (ENGINE_VERSION, AfterEnd, ContractKind, End, EndReason, HandScore, Line, Loss,
@@ -24,6 +25,7 @@ __all__ = [
     "random_game", "random_hand",
     "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "default_teams", "dumps_game",
     "new_game", "parse_game", "read_record_text",
+    "RULE_KEYS", "Rule", "RuleKey", "RuleText", "Source", "explain_rule", "find_rule", "rule_in_play",
     "OPTION_KEYS", "OPTIONS", "PRESET_SUMMARY", "PRESETS", "BidFirst", "Kind", "Option", "RuleSet", "Table",
     "find_preset", "parse_option_value", "rules_from_spec",
     "ENGINE_VERSION", "AfterEnd", "ContractKind", "End", "EndReason", "HandScore", "Line", "Loss",

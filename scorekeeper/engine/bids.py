@@ -15,6 +15,7 @@ from typing import Any
 from . import text
 from .errors import BidError, HandError
 from .record import NIL, Game, Hand, Side
+from .rule_keys import Rule
 from .rules import RuleSet
 
 
@@ -301,12 +302,12 @@ def _read_special_bids(r: _Reading) -> None:
 class Penalties:
     """The penalties (IHOP: renegs and unplayed cards) of one hand, per side.
 
-    Each offence is (its penalty bags, the sentence); scoring gives the bags their points."""
+    Each offence is (its penalty bags, the sentence, its rule); scoring gives the bags their points."""
 
     offenders: list[str] = field(default_factory=list)  # the sides that reneged, in the record's order
     bags: dict[str, int] = field(default_factory=dict)
     renegs: dict[str, int] = field(default_factory=dict)  # renegs in this hand
-    offences: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    offences: dict[str, list[tuple[int, str, Rule]]] = field(default_factory=dict)
 
 
 def read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) -> Penalties:
@@ -334,13 +335,14 @@ def read_penalties(game: Game, hand: Hand, number: int, renegs: dict[str, int]) 
             if side not in found.offenders:
                 found.offenders.append(side)
             if nth >= rules.reneg_losses:
-                found.offences[side].append((0, text.reneg_loss(nth)))
+                found.offences[side].append((0, text.reneg_loss(nth), Rule.RENEG_LOSES_GAME))
             else:
                 extra = rules.reneg_bags[min(nth, len(rules.reneg_bags)) - 1] if rules.reneg_bags else 0
                 found.bags[side] += extra
-                found.offences[side].append((extra, text.reneg(nth, extra, rules)))
+                found.offences[side].append((extra, text.reneg(nth, extra, rules), Rule.RENEG_PENALTY))
         if penalty.unplayed_cards:
             extra = rules.unplayed_card_bags * penalty.unplayed_cards
             found.bags[side] += extra
-            found.offences[side].append((extra, text.unplayed(penalty.unplayed_cards, extra, rules)))
+            found.offences[side].append((extra, text.unplayed(penalty.unplayed_cards, extra, rules),
+                                         Rule.UNPLAYED_CARDS))
     return found

@@ -15,6 +15,7 @@ from . import text
 from .bids import Penalties, SideBid, read_hand, read_penalties
 from .errors import HandError, RecordError
 from .record import Game, Hand
+from .rule_keys import Rule
 from .rules import LOSE, WIN, RuleSet
 
 #: Goes up whenever the engine may score the same record differently (cached summaries
@@ -73,11 +74,15 @@ class ContractKind(StrEnum):
 
 @dataclass(slots=True)
 class Line:
+    """An addend of a side's points in a hand: the points, the rule in words, and the rule's key
+    (``rule_keys.RULE_KEYS``: its title, its options and where it comes from)."""
+
     points: int
     text: str
+    rule: Rule
 
     def to_json(self) -> dict:
-        return {"points": self.points, "text": self.text}
+        return {"points": self.points, "text": self.text, "rule": str(self.rule)}
 
 
 @dataclass(slots=True)
@@ -207,15 +212,28 @@ class _Outcome:
     wins: str | None = None  # a reason when a bid wins the game outright
     loses: str | None = None  # a reason when a bid loses the game outright
 
-    def add(self, points: int, words: str, news: bool = False) -> None:
-        """A line of points; a line worth 0 only when the rule itself is the news."""
+    def add(self, rule: Rule, points: int, words: str, news: bool = False) -> None:
+        """A line of points by ``rule``; a line worth 0 only when the rule itself is the news."""
         if points or news:
-            self.lines.append(Line(points, words))
+            self.lines.append(Line(points, words, rule))
             self.points += points
 
-    def add_bags(self, count: int, value: int, words: str) -> None:
+    def add_bags(self, rule: Rule, count: int, value: int, words: str) -> None:
         self.bags += count
-        self.add(value * count, words, news=True)
+        self.add(rule, value * count, words, news=True)
+
+
+#: The rule of a trick contract by its kind: (set, made)
+_CONTRACT_RULES = {ContractKind.PLAIN: (Rule.CONTRACT_SET, Rule.CONTRACT_MADE),
+                   ContractKind.TEN: (Rule.WHEELS_SET, Rule.WHEELS_MADE),
+                   ContractKind.MOON: (Rule.MOON_SET, Rule.MOON_MADE)}
+
+
+def _made_rule(made: Rule, failed: Rule, ok: bool, reneged_by: str | None) -> Rule:
+    """The rule of a bid's line: made, failed, or made because another side reneged."""
+    if reneged_by is not None:
+        return Rule.RENEG_COUNTS_AS_MADE
+    return made if ok else failed
 
 
 def _contract_value(rules: RuleSet, sb: SideBid) -> tuple[ContractKind, int]:
@@ -246,19 +264,20 @@ def _score_contract(out: _Outcome, rules: RuleSet, sb: SideBid, counted: int, he
     mult, fail_mult = _multipliers(rules, sb) if sb.blind or sb.no_trump is not None else (1, 1)
     made = reneged_by is not None or (counted >= sb.contract and sb.no_trump is not False)
     out.made = made
+    failed_rule, made_rule = _CONTRACT_RULES[kind]
     if not made:
-        out.add(-base * fail_mult, text.contract_set(sb, kind, counted, fail_mult, rules))
+        out.add(failed_rule, -base * fail_mult, text.contract_set(sb, kind, counted, fail_mult, rules))
         return
     # a contract of 0 (side_min_bid 0) is worth nothing, but its line says why its tricks are bags
-    out.add(base * mult, text.contract_made(sb, kind, counted, mult, rules, reneged_by, helped),
-            news=sb.contract == 0)
+    out.add(_made_rule(made_rule, failed_rule, True, reneged_by), base * mult,
+            text.contract_made(sb, kind, counted, mult, rules, reneged_by, helped), news=sb.contract == 0)
     if reneged_by is None:
         over = counted - sb.contract
         if over > 0:
             if rules.counts_bags:
-                out.add_bags(over, rules.bag_value, text.overtricks(over, rules))
+                out.add_bags(Rule.OVERTRICK_BAGS, over, rules.bag_value, text.overtricks(over, rules))
             else:
-                out.add(-rules.overtrick_cost * over, text.overtricks_cost(over, rules))
+                out.add(Rule.OVERTRICK_COST, -rules.overtrick_cost * over, text.overtricks_cost(over, rules))
     if kind is ContractKind.MOON:
         if sb.blind and rules.blind_moon_wins:
             out.wins = text.reason_blind_moon(sb.side.name, rules)
@@ -276,20 +295,27 @@ def _score_double_nil(out: _Outcome, rules: RuleSet, sb: SideBid, reneged_by: st
             out.wins = text.reason_blind_double_nil(name)
         else:
             out.loses = text.reason_blind_double_nil_failed(name)
-        out.add(0, text.blind_double_nil(name, made, reneged_by), news=True)
+        rule = _made_rule(Rule.BLIND_DOUBLE_NIL_MADE, Rule.BLIND_DOUBLE_NIL_FAILED, made, reneged_by)
+        out.add(rule, 0, text.blind_double_nil(name, made, reneged_by), news=True)
     elif made:
+        rule = _made_rule(Rule.DOUBLE_NIL_MADE, Rule.DOUBLE_NIL_FAILED, made, reneged_by)
         if rules.double_nil_made == WIN:
             out.wins = text.reason_double_nil(name)
-            out.add(0, text.double_nil_made(name, None, reneged_by), news=True)
+            out.add(rule, 0, text.double_nil_made(name, None, reneged_by), news=True)
         else:
-            out.add(rules.double_nil_made, text.double_nil_made(name, rules.double_nil_made, reneged_by))
+            out.add(rule, rules.double_nil_made, text.double_nil_made(name, rules.double_nil_made, reneged_by))
     else:
         takers = [p for p in sb.nils if sb.nil_tricks(p) > 0]
         if rules.double_nil_failed == LOSE:
             out.loses = text.reason_double_nil_failed(name)
-            out.add(0, text.double_nil_failed(name, takers, None), news=True)
+            out.add(Rule.DOUBLE_NIL_FAILED, 0, text.double_nil_failed(name, takers, None), news=True)
         else:
-            out.add(rules.double_nil_failed, text.double_nil_failed(name, takers, rules.double_nil_failed))
+            out.add(Rule.DOUBLE_NIL_FAILED, rules.double_nil_failed,
+                    text.double_nil_failed(name, takers, rules.double_nil_failed))
+
+
+#: The rules of a nil, by whether it was bid blind: (made, failed)
+_NIL_RULES = {False: (Rule.NIL_MADE, Rule.NIL_FAILED), True: (Rule.BLIND_NIL_MADE, Rule.BLIND_NIL_FAILED)}
 
 
 def _score_nils(out: _Outcome, rules: RuleSet, sb: SideBid, counts_for_partner: bool,
@@ -304,12 +330,13 @@ def _score_nils(out: _Outcome, rules: RuleSet, sb: SideBid, counts_for_partner: 
         else:
             points = rules.blind_nil_failed if blind else -rules.nil_value
         out.nils[player] = made
-        out.add(points, text.nil(player, made, took, blind, reneged_by))
+        rule = _made_rule(*_NIL_RULES[blind], made, reneged_by)
+        out.add(rule, points, text.nil(player, made, took, blind, reneged_by))
         if not made and not counts_for_partner and not sb.all_nil:
             if rules.failed_nil_tricks_are_bags:
-                out.add_bags(took, rules.bag_value, text.failed_nil_bags(player, took))
+                out.add_bags(Rule.FAILED_NIL_BAGS, took, rules.bag_value, text.failed_nil_bags(player, took))
             else:
-                out.add(0, text.failed_nil_tricks_void(player, took), news=True)
+                out.add(Rule.FAILED_NIL_VOID, 0, text.failed_nil_tricks_void(player, took), news=True)
 
 
 def _score_all_nil_tricks(out: _Outcome, rules: RuleSet, sb: SideBid, reneged_by: str | None) -> None:
@@ -317,9 +344,9 @@ def _score_all_nil_tricks(out: _Outcome, rules: RuleSet, sb: SideBid, reneged_by
     if reneged_by is not None or sb.tricks == 0:
         return
     if rules.both_nil_tricks_are_bags:
-        out.add_bags(sb.tricks, rules.bag_value, text.all_nil_bags(sb.side.name, sb.tricks))
+        out.add_bags(Rule.ALL_NIL_BAGS, sb.tricks, rules.bag_value, text.all_nil_bags(sb.side.name, sb.tricks))
     else:
-        out.add(0, text.all_nil_tricks_void(sb.side.name, sb.tricks), news=True)
+        out.add(Rule.ALL_NIL_VOID, 0, text.all_nil_tricks_void(sb.side.name, sb.tricks), news=True)
 
 
 def _score_side(rules: RuleSet, sb: SideBid, reneged_by: str | None) -> _Outcome:
@@ -339,13 +366,15 @@ def _score_side(rules: RuleSet, sb: SideBid, reneged_by: str | None) -> _Outcome
     # Aces and bemo, on top of the trick bid (rules 4 and 7)
     if sb.aces is not None:
         made = out.aces = reneged_by is not None or sb.aces
-        out.add(rules.aces_value if made else -rules.aces_value, text.aces(made, reneged_by))
+        out.add(_made_rule(Rule.ACES_MADE, Rule.ACES_FAILED, made, reneged_by),
+                rules.aces_value if made else -rules.aces_value, text.aces(made, reneged_by))
     if sb.bemo is not None:
         big = sb.bemo.size == "big"
         value = rules.big_bemo_value if big else rules.little_bemo_value
         need = rules.big_bemo_tricks if big else rules.little_bemo_tricks
         made = reneged_by is not None or sb.bemo.made
-        out.add(value if made else -value, text.bemo(big, need, made, reneged_by))
+        out.add(_made_rule(Rule.BEMO_MADE, Rule.BEMO_FAILED, made, reneged_by),
+                value if made else -value, text.bemo(big, need, made, reneged_by))
     return out
 
 
@@ -516,7 +545,8 @@ def _add_double_nil_bonus(rules: RuleSet, names: list[str], read: dict[str, Side
         if sb.double_nil and not sb.blind_nils and all(sb.nil_tricks(p) > 0 for p in sb.nils):
             for other in names:
                 if other != s:
-                    outcomes[other].add(rules.double_nil_bonus, text.double_nil_bonus(s, rules.double_nil_bonus))
+                    outcomes[other].add(Rule.DOUBLE_NIL_BONUS, rules.double_nil_bonus,
+                                        text.double_nil_bonus(s, rules.double_nil_bonus))
 
 
 def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalties | None,
@@ -526,8 +556,8 @@ def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalt
     points = out.points
     penalty_bags = 0
     if penalties is not None and penalties.offences[s]:
-        for extra, words in penalties.offences[s]:  # a penalty bag costs what a bag costs
-            lines.append(Line(rules.bag_value * extra, words))
+        for extra, words, rule in penalties.offences[s]:  # a penalty bag costs what a bag costs
+            lines.append(Line(rules.bag_value * extra, words, rule))
             points += rules.bag_value * extra
         penalty_bags = penalties.bags[s]
     count = bags + out.bags + penalty_bags if (rules.counts_bags or penalty_bags) else bags
@@ -551,7 +581,7 @@ def _pay_bag_limit(rules: RuleSet, count: int, lines: list[Line]) -> tuple[int, 
     lost = 0
     while count >= rules.bag_limit:
         if rules.bag_penalty:
-            lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules)))
+            lines.append(Line(-rules.bag_penalty, text.bag_penalty(rules), Rule.BAG_PENALTY))
             lost += rules.bag_penalty
         count -= rules.bag_limit
     return count, lost
@@ -587,6 +617,7 @@ def _throw_out(sheet: Scoresheet, read: dict[str, SideBid], penalties: Penalties
     sheet.renegs = renegs
     sheet.thrown_out += 1
     return HandScore(number, dealer, False, {
-        s: SideScore(0, sheet.scores[s], sheet.bags[s], [Line(0, note)], bid_text=text.bid_text(read[s]),
-                     tricks=read[s].tricks, renegs=penalties.renegs[s]) for s in sheet.sides},
+        s: SideScore(0, sheet.scores[s], sheet.bags[s], [Line(0, note, Rule.HAND_THROWN_OUT)],
+                     bid_text=text.bid_text(read[s]), tricks=read[s].tricks, renegs=penalties.renegs[s])
+        for s in sheet.sides},
         thrown_out=True, note=note)

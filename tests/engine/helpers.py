@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine.errors import RecordError
+from scorekeeper.engine.errors import RecordError, ScorekeeperError
+from scorekeeper.engine.rules import PRESETS
 
 FORMAT = "spades-game/1"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -27,6 +28,28 @@ SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 SIX_SIDES = ["Ann & Dan", "Bob & Eve", "Cat & Fay"]
 
 MISDEAL = {"misdeal": True}
+
+#: house rules generated games are also played under (other tables' conventions among them)
+OPTION_SETS = [
+    {},
+    {"separate_nils": True},
+    {"separate_nils": True, "blind_nil": True, "both_nil_tricks_are_bags": False},
+    {"separate_nils": True, "nil_tricks_count_for_partner": True},
+    {"failed_nil_tricks_are_bags": False},
+    {"failed_nil_tricks_are_bags": False, "nil_tricks_count_for_partner": True},
+    {"double_nil": True, "blind_double_nil": True, "both_nil_tricks_are_bags": False},
+    {"tie_ends_in_draw": True, "win_score": 200},
+    {"partnership_bidding": True, "side_min_bid": 0, "blind_nil": True},
+]
+
+
+def fits(preset: str, options: dict) -> bool:
+    """Whether the preset takes these options (some need partners, some exclude each other)."""
+    try:
+        PRESETS[preset].with_options(options)
+    except ScorekeeperError:
+        return False
+    return True
 
 
 def by_side(us, them) -> dict:

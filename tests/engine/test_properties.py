@@ -10,36 +10,16 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import (PRESETS, ScorekeeperError, load_game, parse_game, random_game, score_game)
 
+from .helpers import OPTION_SETS, fits
+
 PRESET_NAMES = sorted(PRESETS)
 common = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-#: house rules the generated games are also played under (other tables' conventions among them)
-OPTION_SETS = [
-    {},
-    {"separate_nils": True},
-    {"separate_nils": True, "blind_nil": True, "both_nil_tricks_are_bags": False},
-    {"separate_nils": True, "nil_tricks_count_for_partner": True},
-    {"failed_nil_tricks_are_bags": False},
-    {"failed_nil_tricks_are_bags": False, "nil_tricks_count_for_partner": True},
-    {"double_nil": True, "blind_double_nil": True, "both_nil_tricks_are_bags": False},
-    {"tie_ends_in_draw": True, "win_score": 200},
-    {"partnership_bidding": True, "side_min_bid": 0, "blind_nil": True},
-]
-
-
-def _fits(preset: str, options: dict) -> bool:
-    try:
-        PRESETS[preset].with_options(options)
-    except ScorekeeperError:
-        return False
-    return True
 
 
 @st.composite
 def games(draw, presets=PRESET_NAMES):
     preset = draw(st.sampled_from(presets))
-    options = draw(st.sampled_from([o for o in OPTION_SETS if _fits(preset, o)]))
+    options = draw(st.sampled_from([o for o in OPTION_SETS if fits(preset, o)]))
     seed = draw(st.integers(0, 2**32 - 1))
     hands = draw(st.integers(0, 14))
     return random_game(random.Random(seed), preset, hands=hands, options=options or None)
@@ -153,7 +133,7 @@ def test_the_engine_raises_only_its_own_errors_on_bad_records(game, data):
 
 @pytest.mark.parametrize("preset, options", [
     pytest.param(preset, options, id=f"{preset}-{'+'.join(options) or 'as-is'}")
-    for preset in PRESET_NAMES for options in OPTION_SETS if _fits(preset, options)])
+    for preset in PRESET_NAMES for options in OPTION_SETS if fits(preset, options)])
 def test_generated_games_are_legal_for_every_preset(preset, options):
     for seed in range(5):
         game = random_game(random.Random(seed), preset, options=options or None)

@@ -13,8 +13,8 @@ from typing import Sequence
 from . import __version__
 from .cli_input import UserError, one_line, read_record
 from .cli_storage import add_storage_commands
-from .engine import (PRESET_SUMMARY, PRESETS, ScorekeeperError, describe_rules, find_preset, parse_game,
-                     parse_option_value, score_game)
+from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
+                     find_preset, find_rule, parse_game, parse_option_value, score_game)
 from .engine.text import OPTION_HELP, game_result, plural
 
 EXIT_USAGE = 2
@@ -67,7 +67,7 @@ def _sheet_table(game, sheet, explain: bool) -> str:
         number = "" if hand.number is None else str(hand.number)  # a misdeal is not a hand
         row = f"{number:>4}  {hand.dealer:<{dealer_width}}"
         if hand.misdeal:
-            out.append(row + " | misdeal: no score, the deal moves on")
+            out.append(row + " | misdeal: no score, the deal moves on" + ("  [misdeal]" if explain else ""))
             continue
         for side in sides:
             s = hand.sides[side]
@@ -81,7 +81,7 @@ def _sheet_table(game, sheet, explain: bool) -> str:
         if explain:
             for side in sides:
                 for line in hand.sides[side].lines:
-                    out.append(f"{'':{lead}}   {side}: {line.points:+d}  {line.text}")
+                    out.append(f"{'':{lead}}   {side}: {line.points:+d}  {line.text}  [{line.rule}]")
     out.append(rule)
     total = f"{'total':>{lead}}"
     for side in sides:
@@ -118,19 +118,57 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 # ---- rules -----------------------------------------------------------------
 def cmd_rules(args: argparse.Namespace) -> int:
+    if args.rule is not None:
+        find_rule(args.rule)  # an unknown key is the error, with or without a rule set
+    if not args.preset and (args.rule is not None or args.keys):
+        raise UserError(f"name the rule set: scorekeeper rules PRESET {'--keys' if args.keys else '--rule KEY'} "
+                        f"(the presets are: {', '.join(PRESETS)})")
     if not args.preset:
         print("Rule sets (scorekeeper rules NAME for one of them):")
         for name in PRESETS:
             print(f"  {name:<9} {PRESET_SUMMARY[name]}")
         return 0
     rules = find_preset(args.preset).with_options(_parse_options(args.option))
+    if args.rule is not None:
+        return _print_rule(rules, args.rule)
+    if args.keys:
+        return _print_rule_keys(rules)
     print(f"{rules.name}: {PRESET_SUMMARY.get(rules.name, '')}")
     for title, body in describe_rules(rules):
         print(f"\n{title}\n  {body}")
     if args.options:
         print("\nOptions (change with --option KEY=VALUE):")
         for key, value in rules.options().items():
-            print(f"  {key} = {option_value_text(value)}\n      {OPTION_HELP.get(key, '')}")
+            print(_option_text(key, value))
+    return 0
+
+
+def _option_text(key: str, value) -> str:
+    """An option as `rules` lists it: its value as --option takes it back, its help line below."""
+    return f"  {key} = {option_value_text(value)}\n      {OPTION_HELP.get(key, '')}"
+
+
+def _print_rule(rules, key: str) -> int:
+    """One rule, by the key a line of `score --explain` or `--json` names, for these rules."""
+    rule = explain_rule(find_rule(key).key, rules)
+    print(f"{rule.key}: {rule.title} ({rules.name} rules)")
+    print(f"  {rule.words}")
+    if not rule.in_play:
+        print("  Not in play under these rules: it needs other values of the options below.")
+    print("\nOptions that change it (--option KEY=VALUE):")
+    for option, value in rule.options:
+        print(_option_text(option.key, value))
+    print(f"\nWhere it comes from: {rule.source}")
+    return 0
+
+
+def _print_rule_keys(rules) -> int:
+    """Every rule key, its title under these rules, and whether these rules use it."""
+    print(f"Rule keys (scorekeeper rules {rules.name} --rule KEY for one of them):")
+    width = max(len(key) for key in RULE_KEYS)
+    for key in RULE_KEYS:
+        rule = explain_rule(key, rules)
+        print(f"  {key:<{width}}  {rule.title}" + ("" if rule.in_play else " (not in play)"))
     return 0
 
 
@@ -189,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("preset", nargs="?", help="one of: " + ", ".join(PRESETS))
     rules.add_argument("--option", metavar="KEY=VALUE", action="append", help="switch a house-rule option")
     rules.add_argument("--options", action="store_true", help="also list every option and its value")
+    rules.add_argument("--rule", metavar="KEY", help="print one rule, by the key `score --explain` shows "
+                                                     "(e.g. contract-made), and the options that change it")
+    rules.add_argument("--keys", action="store_true", help="list every rule key")
     rules.set_defaults(func=cmd_rules)
 
     add_storage_commands(sub)

@@ -116,8 +116,8 @@ _LOCK = ("lock", "It counts only when bid in the first round: a contract that re
 #: Every rule a line can apply, in the order of RULES.md.
 RULE_KEYS: dict[Rule, RuleKey] = {k.key: k for k in (
     _key(Rule.CONTRACT_MADE, "Contract made",
-         "A side that takes at least the tricks it bid has made its contract: it scores {trick_value} for "
-         "each trick it bid.",
+         "A side that wins as many tricks as it bid, or more, has made its contract: it scores {trick_value} "
+         "for each trick it bid.",
          ("trick_value", "nil_tricks_count_for_partner", "blind_bids", "blind_multiplier", "no_trump",
           "no_trump_multiplier", "blind_no_trump_multiplier", "side_min_bid"), Source.BOTH,
          notes=(("partners&nil&nil_tricks_count_for_partner",

@@ -266,7 +266,7 @@ RULE_KEYS: dict[Rule, RuleKey] = {k.key: k for k in (
     _key(Rule.MISDEAL, "Misdeal",
          "A deal that is thrown in scores nothing for anybody; the next player deals, and the misdeal is not "
          "counted as a hand (not toward the hand limit, not in the passing order).",
-         ("max_hands",), Source.BOTH),
+         ("max_hands", "passing"), Source.BOTH),
 )}
 
 

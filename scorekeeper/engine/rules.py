@@ -7,7 +7,8 @@ Each option has one home: its ``RuleSet`` field, whose metadata (an ``Option``)
 says what kind of value it takes, its label and help line, which tables it
 applies to, and which values a screen offers.  Every list of options (the
 record reader, ``scorekeeper rules --options``, the new-game screen, what-if)
-is derived from those fields.
+is derived from those fields.  The rules a line of points applies, each by its key, with the
+options that change it, are in ``rule_keys.py`` beside this module.
 """
 from __future__ import annotations
 

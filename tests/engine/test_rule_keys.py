@@ -218,3 +218,23 @@ def test_a_reneg_names_the_penalty_and_the_bids_it_makes_good():
                                 penalties=[{"side": "Them", "reneg": 1}])])
     assert _rules_of(record) == {"Us": ["reneg-counts-as-made", "reneg-counts-as-made"],
                                  "Them": ["contract-made", "overtrick-bags", "reneg-penalty"]}
+
+
+def test_the_example_record_of_game_format_names_the_keys_its_output_shows():
+    # GAME_FORMAT.md's record; its `score --json` example shows a made contract with 2 overtricks as
+    # "contract-made" and "overtrick-bags" (Them's hand 1 here: 40 + 2, and Bob's nil: 142 as it shows)
+    record = {"format": "spades-game/1", "rules": "ihop", "players": ["Ann", "Bob", "Cat", "Dan"],
+              "team_names": ["Us", "Them"], "first_dealer": "Ann",
+              "hands": [{"bids": {"Us": 8, "Them": 4, "Bob": "nil"}, "tricks": {"Us": 7, "Bob": 0, "Dan": 6}},
+                        {"misdeal": True},
+                        {"bids": {"Us": 6, "Them": 4}, "blind": ["Us"], "aces": {"Them": False},
+                         "tricks": {"Us": 6, "Them": 7}, "penalties": [{"side": "Them", "reneg": 1}]}]}
+    sheet = score_game(load_game(record))
+    first = sheet.hands[0].sides
+    assert [str(line.rule) for line in first["Them"].lines] == ["contract-made", "overtrick-bags", "nil-made"]
+    assert (first["Them"].points, first["Them"].bags) == (142, 2)
+    assert [str(line.rule) for line in first["Us"].lines] == ["contract-set"]
+    assert sheet.hands[1].misdeal and all(not side.lines for side in sheet.hands[1].sides.values())
+    assert [str(line.rule) for line in sheet.hands[2].sides["Them"].lines] == [
+        "contract-made", "overtrick-bags", "aces-failed", "reneg-penalty", "bag-penalty"]
+    assert [str(line.rule) for line in sheet.hands[2].sides["Us"].lines] == ["reneg-counts-as-made"]

@@ -50,7 +50,12 @@ def pick(app, prefix: str, value) -> None:
     high value is behind the line's last chip (`<prefix>-more`), in a picker."""
     gone = '() => !document.querySelector(\'[flt-semantics-identifier="picker"]\')'
     app.page.wait_for_function(gone)  # the last picker has closed: nothing lies over the line
-    if not app.by_id(f"{prefix}-{value}").count() and app.by_id(f"{prefix}-more").count():
+    # the line is drawn (after a save or an undo the entry is drawn again): the chip, or "more"
+    found = app.page.wait_for_function(
+        """([a, b]) => document.querySelector(`[flt-semantics-identifier="${a}"]`) ? "chip"
+                       : document.querySelector(`[flt-semantics-identifier="${b}"]`) ? "more" : false""",
+        arg=[f"{prefix}-{value}", f"{prefix}-more"], timeout=15_000).json_value()
+    if found == "more":
         app.tap(f"{prefix}-more")
         app.wait_id("picker")
         app.tap(f"{prefix}-{value}")

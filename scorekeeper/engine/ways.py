@@ -96,13 +96,16 @@ class OtherWays:
     number: int | None  # the hand as the table counts it (None: a misdeal or a thrown-out hand)
     label: str  # "Hand 4", "Misdeal"
     sides: tuple[str, ...]
+    hand: tuple[tuple[str, int, int], ...]  # each side's points this hand and score after it, as scored now
     scores: tuple[tuple[str, int], ...]  # the sheet's totals now
     result: str  # the sheet's result now, in words
     ways: tuple[OtherWay, ...]
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "title": self.title, "deal": self.deal, "number": self.number,
-                "label": self.label, "scores": dict(self.scores), "result": self.result,
+                "label": self.label, "hand": {side: {"points": points, "score": score}
+                                              for side, points, score in self.hand},
+                "scores": dict(self.scores), "result": self.result,
                 "ways": [way.to_json() for way in self.ways]}
 
 
@@ -192,5 +195,7 @@ def other_ways(game: Game, key: str, *, hand: int | None = None, deal: int | Non
     now = (game_result(sheet.winner, sheet.reason, "what_if") if sheet.finished
            else f"still playing after {sheet.hands_text}")
     return OtherWays(rule=str(rule.key), title=explained.title, deal=scored.deal, number=scored.number,
-                     label=scored.label, sides=tuple(sheet.sides), scores=tuple(sheet.scores.items()),
+                     label=scored.label, sides=tuple(sheet.sides),
+                     hand=tuple((s, scored.sides[s].points, scored.sides[s].score) for s in sheet.sides),
+                     scores=tuple(sheet.scores.items()),
                      result=now, ways=tuple(ways))

@@ -117,6 +117,7 @@ def test_a_failed_nil_in_standard_each_other_way():
     ways, result = _ways(FAILED_NIL, "failed-nil-bags", 2)
     assert (result.label, result.deal, result.number) == ("Hand 2", 2, 2)
     assert dict(result.scores) == {"Us": 150, "Them": -78}  # 60 + 90; 61 - 139
+    assert result.hand == (("Us", 90, 150), ("Them", -139, -78))
     assert set(ways) == {("nil_tricks_count_for_partner", True), ("failed_nil_tricks_are_bags", False),
                          ("bag_value", 0)}
     helped = ways["nil_tricks_count_for_partner", True]
@@ -235,7 +236,8 @@ def test_a_key_with_no_options_gives_no_other_ways(monkeypatch):
 
 def test_the_json_of_the_other_ways():
     data = other_ways(load_game(FAILED_NIL), "failed-nil-bags", hand=2).to_json()
-    assert list(data) == ["rule", "title", "deal", "number", "label", "scores", "result", "ways"]
+    assert list(data) == ["rule", "title", "deal", "number", "label", "hand", "scores", "result", "ways"]
+    assert data["hand"] == {"Us": {"points": 90, "score": 150}, "Them": {"points": -139, "score": -78}}
     way = data["ways"][0]
     assert way == {"option": "nil_tricks_count_for_partner", "label": "Failed nil's tricks help the partner",
                    "value": True, "value_text": "on", "current": False, "current_text": "off",

@@ -198,7 +198,7 @@ class Games:
             _check_version(game_id, doc, expected_version)
             new, op = change(load(game_id, doc), doc)
             return self._save(db, doc, new, undo=doc["undo"] + [op], redo=[],
-                              note=lambda at: entry(at, by, **_what(op, len(new.game.hands))))
+                              note=lambda at: entry(at, by, **_what(op, new.sheet)))
 
     def _step(self, game_id: str, expected_version: int | None, source: str, target: str,
               by: Actor | None) -> StoredGame:
@@ -218,9 +218,9 @@ class Games:
             else:
                 raise StorageError(f"game {game_id}: unknown change {op['op']!r} in its history")
             lists = {source: doc[source][:-1], target: doc[target] + [op]}
-            what = _what(op, max(len(game.hands), len(new.game.hands)))
-            step = {"change": "redone" if forward else "undone",
-                    ("redid" if forward else "undid"): what.pop("change"), "deal": what["deal"]}
+            what = _what(op, new.sheet if forward else sheet)
+            step = {"change": "redone" if forward else "undone", ("redid" if forward else "undid"): what["change"],
+                    "deal": what["deal"], "number": what["number"]}
             return self._save(db, doc, new, undo=lists["undo"], redo=lists["redo"],
                               note=lambda at: entry(at, by, **step))
 
@@ -237,12 +237,14 @@ class Games:
         return _stored(doc["id"], new_doc, scored)
 
 
-def _what(op: dict, deals: int) -> dict:
-    """A history entry's ``change`` and fields for an undo-list change (``deals``: the record's
-    deals with the change made, so a recorded hand is the last of them)."""
+def _what(op: dict, sheet: Scoresheet) -> dict:
+    """A history entry's ``change`` and fields for an undo-list change; ``sheet``: the game's with
+    the change made (a recorded hand is its last deal), which gives the table's hand number."""
+    deal = len(sheet.hands) if op["op"] == Change.RECORD else op["number"]
+    number = sheet.hands[deal - 1].number if 0 < deal <= len(sheet.hands) else None
     if op["op"] == Change.RECORD:
         if op["hand"].get("misdeal"):
-            return {"change": "misdeal", "deal": deals}
-        return {"change": "entered", "deal": deals, "hand": op["hand"]}
-    return {"change": "edited", "deal": op["number"], "before": op["before"], "after": op["after"],
+            return {"change": "misdeal", "deal": deal, "number": None}
+        return {"change": "entered", "deal": deal, "number": number, "hand": op["hand"]}
+    return {"change": "edited", "deal": deal, "number": number, "before": op["before"], "after": op["after"],
             "fields": changed_fields(op["before"], op["after"])}

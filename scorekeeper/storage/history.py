@@ -10,13 +10,14 @@ Storage records what the caller tells it and words nothing: each entry is a plai
 ``change`` is one of ``CHANGES``; its own fields:
 
 - ``created`` / ``imported`` / ``restored`` / ``deleted``: none;
-- ``entered``: ``deal`` (its position in the record, misdeals counted) and ``hand`` (as recorded);
-- ``misdeal``: ``deal``;
-- ``edited``: ``deal``, ``before`` and ``after`` (both hands) and ``fields``: one
+- ``entered``: ``deal`` (its position in the record, misdeals counted), ``number`` (the hand's
+  number as the table counts it, null for a deal that is no hand) and ``hand`` (as recorded);
+- ``misdeal``: ``deal`` (``number`` null);
+- ``edited``: ``deal``, ``number``, ``before`` and ``after`` (both hands) and ``fields``: one
   ``{"field", "key", "old", "new"}`` per value that changed (``key``: the side or player of a
   per-side field such as ``tricks``, null for a whole field such as ``blind``);
 - ``undone`` / ``redone``: ``undid`` / ``redid`` (the change taken back or put back:
-  ``entered``, ``misdeal`` or ``edited``) and ``deal``;
+  ``entered``, ``misdeal`` or ``edited``), ``deal`` and ``number``;
 - ``rules``: ``old`` and ``new`` (the rules as the record holds them);
 - ``pen-given`` / ``pen-taken``: ``to`` / ``from`` (the device's name), added by the caller
   (``Games.add_note``);

@@ -27,6 +27,7 @@ def test_each_change_names_its_device_role_and_time(repo):
         ("created", "this computer", "host"), ("entered", "this computer", "host"),
         ("misdeal", "Bob's phone", "viewer with the pen"), ("entered", "Bob's phone", "viewer with the pen")]
     assert [e.get("deal") for e in history] == [None, 1, 2, 3]
+    assert [e.get("number") for e in history] == [None, 1, None, 2]  # the table's count: a misdeal is no hand
     assert history[3]["hand"] == hand(us_tricks=6)
     times = [datetime.fromisoformat(e["at"]) for e in history]
     assert times == sorted(times) and all(t.utcoffset().total_seconds() == 0 for t in times)

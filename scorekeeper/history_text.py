@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.engine.text import format_value
+
 FIELD_WORDS = {"bids": "bid", "tricks": "tricks", "raised": "raised", "blind": "blind", "aces": "aces",
                "no_trump": "no trump", "bemo": "bemo", "penalties": "penalties", "misdeal": "misdeal"}
 
@@ -80,11 +82,18 @@ def rules_words(old: Any, new: Any) -> str:
     parts = [f"preset {old_preset} -> {new_preset}"] if old_preset != new_preset else []
     for key in list(old_options) + [k for k in new_options if k not in old_options]:
         if old_options.get(key) != new_options.get(key):
-            parts.append(f"{key} {value(old_options.get(key, 'preset'))} -> {value(new_options.get(key, 'preset'))}")
+            old_value, new_value = (format_value(o[key]) if key in o else "as the preset"
+                                    for o in (old_options, new_options))
+            parts.append(f"{key} {old_value} -> {new_value}")
     return "; ".join(parts) or "the same rules"
 
 
 _STEP = {"entered": "{hand}", "misdeal": "Misdeal ({hand})", "edited": "Edit of {hand}"}
+
+#: changes worded by a template alone (``{by}``: who; other names: the entry's fields)
+_SIMPLE = {"created": "Game started {by}", "imported": "Game imported {by}",
+           "restored": "Restored from the trash {by}", "deleted": "Moved to the trash {by}",
+           "pen-given": "Pen given to {to} {by}", "pen-taken": "Pen taken back from {from} {by}"}
 
 
 def entry_text(entry: dict) -> str:
@@ -92,10 +101,9 @@ def entry_text(entry: dict) -> str:
     change, by = entry.get("change"), who(entry)
     if change == "not-recorded":
         return f"History kept from {when(entry.get('at'))}: earlier changes were not recorded"
-    if change == "created":
-        return f"Game started {by}"
-    if change == "imported":
-        return f"Game imported {by}"
+    if change in _SIMPLE:
+        names = {k: entry.get(k) or "a device" for k in ("to", "from")}
+        return _SIMPLE[change].format(by=by, **names)
     if change == "entered":
         return f"{hand_name(entry)} entered {by}: {hand_words(entry.get('hand') or {})}"
     if change == "misdeal":
@@ -109,14 +117,6 @@ def entry_text(entry: dict) -> str:
         return f"{what.format(hand=name if what.startswith('{') else name.lower())} {done} {by}"
     if change == "rules":
         return f"House rules changed {by}: {rules_words(entry.get('old'), entry.get('new'))}"
-    if change == "pen-given":
-        return f"Pen given to {entry.get('to') or 'a device'} {by}"
-    if change == "pen-taken":
-        return f"Pen taken back from {entry.get('from') or 'a device'} {by}"
-    if change == "restored":
-        return f"Restored from the trash {by}"
-    if change == "deleted":
-        return f"Moved to the trash {by}"
     return f"{str(change).capitalize()} {by}"
 
 

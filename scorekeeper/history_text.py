@@ -88,7 +88,8 @@ def rules_words(old: Any, new: Any) -> str:
     return "; ".join(parts) or "the same rules"
 
 
-_STEP = {"entered": "{hand}", "misdeal": "Misdeal ({hand})", "edited": "Edit of {hand}"}
+_STEP = {"entered": "{hand}", "misdeal": "Misdeal ({hand})", "edited": "Edit of {hand}",
+         "rules": "Change of house rules"}
 
 #: changes worded by a template alone (``{by}``: who; other names: the entry's fields)
 _SIMPLE = {"created": "Game started {by}", "imported": "Game imported {by}",

@@ -30,6 +30,7 @@ class Change(StrEnum):
 
     RECORD = "record"  # a hand (or a misdeal) added after the last
     REPLACE = "replace"  # a past hand edited: both versions are kept
+    RULES = "rules"  # the game's house rules changed: both versions are kept
 
 
 _last_stamp: datetime | None = None
@@ -158,6 +159,18 @@ class Games:
         return self._change(game_id, expected_version, change, by)
 
     @os_errors_of
+    def change_rules(self, game_id: str, rules, expected_version: int | None = None, *,
+                     by: Actor | None = None) -> StoredGame:
+        """Play the game under other house rules (a preset name or ``{"preset", "options"}``): every
+        hand is scored again from the first; undo puts the old rules back. The engine refuses rules
+        a recorded hand breaks (a blind bid where there are none ...), and nothing changes."""
+        def change(scored: Scored, doc: dict):
+            before = doc["record"]["rules"]
+            new = read_game({**doc["record"], "rules": rules})
+            return new, {"op": Change.RULES, "before": before, "after": new.game.to_dict()["rules"]}
+        return self._change(game_id, expected_version, change, by)
+
+    @os_errors_of
     def undo(self, game_id: str, expected_version: int | None = None, *, by: Actor | None = None) -> StoredGame:
         """Take back the last change (a recorded hand, a misdeal or a replaced hand)."""
         return self._step(game_id, expected_version, "undo", "redo", by)
@@ -213,6 +226,8 @@ class Games:
             forward = source == "redo"
             if op["op"] == Change.RECORD:
                 new = record_hand(game, op["hand"], sheet=sheet) if forward else take_back_hand(game)
+            elif op["op"] == Change.RULES:
+                new = read_game({**doc["record"], "rules": op["after"] if forward else op["before"]})
             elif op["op"] == Change.REPLACE:
                 new = replace_hand(game, op["number"], op["after"] if forward else op["before"])
             else:
@@ -240,6 +255,8 @@ class Games:
 def _what(op: dict, sheet: Scoresheet) -> dict:
     """A history entry's ``change`` and fields for an undo-list change; ``sheet``: the game's with
     the change made (a recorded hand is its last deal), which gives the table's hand number."""
+    if op["op"] == Change.RULES:
+        return {"change": "rules", "deal": None, "number": None, "old": op["before"], "new": op["after"]}
     deal = len(sheet.hands) if op["op"] == Change.RECORD else op["number"]
     number = sheet.hands[deal - 1].number if 0 < deal <= len(sheet.hands) else None
     if op["op"] == Change.RECORD:

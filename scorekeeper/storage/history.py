@@ -17,7 +17,7 @@ Storage records what the caller tells it and words nothing: each entry is a plai
   ``{"field", "key", "old", "new"}`` per value that changed (``key``: the side or player of a
   per-side field such as ``tricks``, null for a whole field such as ``blind``);
 - ``undone`` / ``redone``: ``undid`` / ``redid`` (the change taken back or put back:
-  ``entered``, ``misdeal`` or ``edited``), ``deal`` and ``number``;
+  ``entered``, ``misdeal``, ``edited`` or ``rules``), ``deal`` and ``number`` (null for ``rules``);
 - ``rules``: ``old`` and ``new`` (the rules as the record holds them);
 - ``pen-given`` / ``pen-taken``: ``to`` / ``from`` (the device's name), added by the caller
   (``Games.add_note``);

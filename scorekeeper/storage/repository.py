@@ -67,6 +67,7 @@ class Repository:
     record_hand = _to_games(Games.record_hand)
     record_misdeal = _to_games(Games.record_misdeal)
     replace_hand = _to_games(Games.replace_hand)
+    change_rules = _to_games(Games.change_rules)
     undo = _to_games(Games.undo)
     redo = _to_games(Games.redo)
     history = _to_games(Games.history)

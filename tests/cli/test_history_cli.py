@@ -82,3 +82,15 @@ def test_a_game_saved_before_histories_says_where_its_history_starts(tmp_path, c
     assert main(["history", game_id, "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("History kept from ") and out.endswith(": earlier changes were not recorded\n")
+
+
+def test_a_change_of_rules_and_its_undo_in_words(tmp_path, capsys):
+    repo = Repository(tmp_path)
+    game_id = repo.create_game("standard", PLAYERS, by=HOST)
+    repo.change_rules(game_id, {"preset": "standard", "options": {"win_score": 300, "blind_nil": True}}, by=HOST)
+    repo.undo(game_id, by=BOB)
+    assert main(["history", game_id, "--data", str(tmp_path)]) == 0
+    lines = [line.split("  ", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    assert lines[1:] == [
+        "House rules changed by this computer (host): win_score as the preset -> 300; blind_nil as the preset -> on",
+        "Change of house rules taken back by Bob's phone (viewer with the pen)"]

@@ -114,3 +114,19 @@ def test_a_game_saved_before_histories_opens_with_its_scores_and_says_where_its_
     again.undo(game_id, by=HOST)  # its undo list still works, and is recorded from now on
     assert _changes(again, game_id) == ["not-recorded", "undone"]
     assert again.history(game_id)[-1]["undid"] == "entered" and again.history(game_id)[-1]["deal"] == 3
+
+
+def test_a_change_of_house_rules_keeps_old_and_new_rescores_and_undoes(repo):
+    game_id = repo.create_game("standard", PLAYERS)
+    repo.record_hand(game_id, hand(us_tricks=6))
+    before = repo.get(game_id)
+    ihop_like = {"preset": "standard", "options": {"win_score": 300}}
+    after = repo.change_rules(game_id, ihop_like, by=HOST)
+    assert after.game.rules.win_score == 300 and after.record["hands"] == before.record["hands"]
+    change = repo.history(game_id)[-1]
+    assert (change["change"], change["device"]) == ("rules", "this computer")
+    assert change["old"] == "standard" and change["new"]["options"]["win_score"] == 300
+    assert repo.undo(game_id, by=BOB).record["rules"] == "standard"
+    assert repo.redo(game_id, by=BOB).game.rules.win_score == 300
+    assert [(e["change"], e.get("undid") or e.get("redid")) for e in repo.history(game_id)[-2:]] == [
+        ("undone", "rules"), ("redone", "rules")]

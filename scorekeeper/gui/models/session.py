@@ -88,6 +88,7 @@ class SharedRepository:
     record_hand = _forward(Repository.record_hand)
     record_misdeal = _forward(Repository.record_misdeal)
     replace_hand = _forward(Repository.replace_hand)
+    change_rules = _forward(Repository.change_rules)
     undo = _forward(Repository.undo)
     redo = _forward(Repository.redo)
     history = _forward(Repository.history)

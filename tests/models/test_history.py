@@ -16,6 +16,17 @@ def _who(shared, game_id) -> list[tuple[str, str, str]]:
     return [(e["change"], e["device"], e["role"]) for e in shared.history(game_id)]
 
 
+def _shared_table(tmp_path, device: str = "this computer"):
+    """A host (through the host link) with one game it shares: (shared, tables, host, game_id, code)."""
+    shared = SharedRepository(tmp_path / "data")
+    tables = Tables(host_token="secret-token")
+    host = Session(shared, tables, role=Role.GUEST, client="host-device", device=device)
+    assert host.seat.become_host("secret-token")
+    _, game_id = host.games.create_game("standard", PLAYERS)
+    _, code = host.seat.share(game_id)
+    return shared, tables, host, game_id, code
+
+
 def test_the_app_window_is_this_computer(tmp_path):
     shared = SharedRepository(tmp_path)
     s = Session(shared)
@@ -32,13 +43,8 @@ def test_the_app_window_is_this_computer(tmp_path):
 
 
 def test_host_and_pen_holder_are_each_named(tmp_path):
-    shared = SharedRepository(tmp_path / "data")
-    tables = Tables(host_token="secret-token")
-    host = Session(shared, tables, role=Role.GUEST, client="host-device", device="host link browser")
-    assert host.seat.become_host("secret-token")
-    _, game_id = host.games.create_game("standard", PLAYERS)
+    shared, tables, host, game_id, code = _shared_table(tmp_path, "host link browser")
     assert host.open(game_id) and host.record_hand(PLAIN)
-    _, code = host.seat.share(game_id)
     bob = Session(shared, tables, role=Role.GUEST, client="bob-device")
     assert bob.seat.join(code) and bob.open(game_id)
     assert bob.seat.ask_pen("Bob's phone") and host.seat.give_pen(game_id)
@@ -60,14 +66,18 @@ def test_host_and_pen_holder_are_each_named(tmp_path):
 
 
 def test_a_refused_change_adds_nothing_to_the_history(tmp_path):
-    shared = SharedRepository(tmp_path / "data")
-    tables = Tables(host_token="secret-token")
-    host = Session(shared, tables, role=Role.GUEST, client="host-device")
-    assert host.seat.become_host("secret-token")
-    _, game_id = host.games.create_game("standard", PLAYERS)
-    _, code = host.seat.share(game_id)
+    shared, tables, host, game_id, code = _shared_table(tmp_path)
     viewer = Session(shared, tables, role=Role.GUEST, client="cat-device")
     assert viewer.seat.join(code) and viewer.open(game_id)
     before = shared.history(game_id)
     assert not viewer.record_hand(PLAIN).ok  # no pen
     assert shared.history(game_id) == before
+
+
+def test_stopping_the_table_takes_the_pen_back_in_the_history(tmp_path):
+    shared, tables, host, game_id, code = _shared_table(tmp_path)
+    cat = Session(shared, tables, role=Role.GUEST, client="cat-device")
+    assert cat.seat.join(code) and cat.seat.ask_pen("Cat's tablet") and host.seat.give_pen(game_id)
+    assert host.seat.stop_sharing(game_id)
+    last = shared.history(game_id)[-1]
+    assert (last["change"], last["from"], last["device"]) == ("pen-taken", "Cat's tablet", "this computer")

@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import datetime
+from pathlib import Path
+
+import pytest
 
 from scorekeeper.storage import COMMAND_LINE, Actor, Repository
 from scorekeeper.storage.migrations import META_TABLE
@@ -130,3 +134,18 @@ def test_a_change_of_house_rules_keeps_old_and_new_rescores_and_undoes(repo):
     assert repo.redo(game_id, by=BOB).game.rules.win_score == 300
     assert [(e["change"], e.get("undid") or e.get("redid")) for e in repo.history(game_id)[-2:]] == [
         ("undone", "rules"), ("redone", "rules")]
+
+
+CORPUS = Path(__file__).parents[1] / "compat" / "corpus"
+
+
+@pytest.mark.parametrize("release", sorted(p.name for p in CORPUS.iterdir() if p.is_dir()))
+def test_every_game_an_earlier_release_saved_says_where_its_history_starts(release, tmp_path):
+    shutil.copytree(CORPUS / release / "data", tmp_path / "data")
+    repo = Repository(tmp_path / "data")
+    games = repo.list_games()
+    assert games
+    for summary in games:
+        history = repo.history(summary.id)
+        assert history == [{"at": repo.get(summary.id).updated, "device": None, "role": None,
+                            "change": "not-recorded"}], summary.id

@@ -70,7 +70,11 @@ class Seat:
 
     @host_only
     def stop_sharing(self, game_id: str) -> Result:
-        self.session.tables.stop(game_id)
+        tables = self.session.tables
+        holder, name = tables.pen_holder(game_id), tables.pen_name(game_id)
+        tables.stop(game_id)
+        if holder is not None:  # the pen is the host's again
+            self.note(game_id, "pen-taken", **{"from": name})
         self.board.drop(game_id)
         self.session.publish(SharingChanged(game_id, shared=False))
         return Result(True, "The table stopped sharing: its code no longer works")

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .cli_input import UserError, one_line, read_record
+from .cli_input import UserError, one_line, option_value_text, read_record
 from .cli_storage import add_storage_commands
+from .cli_ways import ways_of, ways_text
 from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
                      find_preset, find_rule, parse_game, parse_option_value, score_game)
 from .engine.text import OPTION_HELP, game_result, plural
@@ -105,6 +106,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         base = find_preset(args.rules) if args.rules else game.rules
         game = game.with_rules(base.with_options(options))
     sheet = score_game(game, after_end="ignore" if rescoring else "error")
+    if args.other_ways is not None:
+        ways = ways_of(game, sheet, args.other_ways)
+        print(json.dumps(ways.to_json(), indent=2, ensure_ascii=False) if args.json
+              else ways_text(ways, game.rules.name))
+        return 0
     if args.json:
         print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -172,17 +178,6 @@ def _print_rule_keys(rules) -> int:
     return 0
 
 
-def option_value_text(value) -> str:
-    """An option's value as --option KEY=VALUE takes it back (null for off, 5,10 for a list)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
-
-
 # ---- the app ---------------------------------------------------------------
 def cmd_app(args: argparse.Namespace) -> int:
     try:
@@ -221,6 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--explain", action="store_true", help="print every line of points under each hand")
     score.add_argument("--rules", metavar="PRESET", help="re-score under another preset: " + ", ".join(PRESETS))
     score.add_argument("--option", metavar="KEY=VALUE", action="append", help="re-score with a house-rule option")
+    score.add_argument("--other-ways", metavar="HAND:KEY",
+                       help="one hand scored each other way the options of a line's rule allow, beside the "
+                            "sheet, then the totals each way (e.g. 4:nil-failed; the key as --explain shows it)")
     score.set_defaults(func=cmd_score)
 
     rules = sub.add_parser("rules", help="print a rule set in plain words")

@@ -64,3 +64,14 @@ def one_line(message: str) -> str:
     """The message on one line: line breaks and other control characters in it (a player's name
     can hold one) are shown escaped, so an error is always exactly one line on the terminal."""
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
+
+
+def option_value_text(value) -> str:
+    """An option's value as --option KEY=VALUE takes it back (null for off, 5,10 for a list)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)

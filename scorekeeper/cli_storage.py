@@ -1,4 +1,4 @@
-"""The storage commands of the ``scorekeeper`` CLI: ``games``, ``export ID``, ``import FILE``.
+"""The storage commands of the ``scorekeeper`` CLI: ``games``, ``export ID``, ``import FILE``, ``history ID``.
 
 ``add_storage_commands(subparsers)`` registers them on the main parser's
 subparsers; each sets ``func``, a callable taking the parsed arguments and
@@ -18,7 +18,8 @@ from pathlib import Path
 from scorekeeper.cli_input import one_line, read_record, source_name
 from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.storage import DuplicateGameError, GameSummary, Repository, UnreadableGameError
+from scorekeeper.history_text import history_lines
+from scorekeeper.storage import COMMAND_LINE, DuplicateGameError, GameSummary, Repository, UnreadableGameError
 
 EXIT_ERROR = 2
 
@@ -49,6 +50,14 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
                      help="import it even if the same record is already saved (a second game)")
     _data_option(imp)
     imp.set_defaults(func=_guarded(cmd_import, "import"))
+
+    history = subparsers.add_parser("history", help="print who changed a saved game, and what, oldest first",
+                                    description="Print a saved game's history: one line per change, oldest "
+                                                "first, each with its time, the device and its role.")
+    history.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
+    history.add_argument("--json", action="store_true", help="print the entries as a JSON list")
+    _data_option(history)
+    history.set_defaults(func=_guarded(cmd_history, "history"))
 
 
 def _data_option(parser: argparse.ArgumentParser) -> None:
@@ -157,7 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
     try:
-        game_id = repo.exchange.import_game(data, copy=args.copy)
+        game_id = repo.exchange.import_game(data, copy=args.copy, by=COMMAND_LINE)
     except DuplicateGameError as err:
         return _fail("import", f"{source}: {err}; nothing was added (--copy imports it as another game)")
     except ScorekeeperError as err:
@@ -166,6 +175,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     summary = next((s for s in repo.list_games() if s.id == game_id), None)
     title = f" ({summary.title}, {status_text(summary)})" if summary else ""
     print(f"imported {source} as game {game_id}{title}")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Print a game's history, one line per change (``--json``: the entries as saved)."""
+    repo = _open(args)
+    entries = repo.history(args.id)
+    _flush_notices(repo)
+    if args.json:
+        print(json.dumps(entries, indent=2, ensure_ascii=False))
+    else:
+        for line in history_lines(entries):
+            print(one_line(line))
     return 0
 
 

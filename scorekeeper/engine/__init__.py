@@ -3,8 +3,10 @@ from .actions import (Scored, can_record_hand, load_game, read_game, record_hand
                       verify_hand)
 from .bids import SideBid
 from .compare import WhatIf, WhatIfRow, what_if
-from .errors import BidError, HandError, RecordError, RecordTextError, RuleOptionError, ScorekeeperError, TextProblem
+from .errors import (BidError, HandError, LineNotFound, RecordError, RecordTextError, RuleOptionError,
+                     ScorekeeperError, TextProblem)
 from .generate import random_game, random_hand
+from .ways import OtherWay, OtherWays, SideWay, offered_values, other_ways
 from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, default_teams, dumps_game,
                      new_game, parse_game, read_record_text)
 from .rule_keys import RULE_KEYS, Rule, RuleKey, RuleText, Source, explain_rule, find_rule, rule_in_play
@@ -21,8 +23,10 @@ __all__ = [
     "verify_hand",
     "SideBid",
     "WhatIf", "WhatIfRow", "what_if",
-    "BidError", "HandError", "RecordError", "RecordTextError", "RuleOptionError", "ScorekeeperError", "TextProblem",
+    "BidError", "HandError", "LineNotFound", "RecordError", "RecordTextError", "RuleOptionError", "ScorekeeperError",
+    "TextProblem",
     "random_game", "random_hand",
+    "OtherWay", "OtherWays", "SideWay", "offered_values", "other_ways",
     "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "default_teams", "dumps_game",
     "new_game", "parse_game", "read_record_text",
     "RULE_KEYS", "Rule", "RuleKey", "RuleText", "Source", "explain_rule", "find_rule", "rule_in_play",

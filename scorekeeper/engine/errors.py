@@ -74,3 +74,7 @@ class BidError(RecordError):
 
 class HandError(RecordError):
     """A hand that cannot have happened (tricks that do not add up, unknown names, ...)."""
+
+
+class LineNotFound(ScorekeeperError, LookupError):
+    """A hand the sheet does not have, or a rule that no line of that hand applies."""

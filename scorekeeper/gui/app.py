@@ -51,7 +51,8 @@ class App:
         self.session = Session(served.shared, served.tables,
                                role=Role.HOST if native else Role.GUEST,
                                client=secrets.token_urlsafe(12), board=served.board,
-                               publish=self._publish)
+                               publish=self._publish,
+                               device="this computer" if native else "host link browser")
         # the connection as the server knows it: the peer's address from the socket; the guard
         # drops a guest's session as soon as its connection ends
         connection = guard.current()

@@ -12,6 +12,7 @@ from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, Ga
                                         StorageError, UnreadableGameError)
 from scorekeeper.storage.exchange import Exchange
 from scorekeeper.storage.games import Games, StoredGame
+from scorekeeper.storage.history import COMMAND_LINE, Actor
 from scorekeeper.storage.index import SummaryIndex
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.paths import default_data_dir
@@ -21,6 +22,8 @@ from scorekeeper.storage.summaries import GameSummary
 from scorekeeper.storage.trash import Trash
 
 __all__ = [
+    "Actor",
+    "COMMAND_LINE",
     "AtomicJSONStorage",
     "DamagedFileError",
     "DuplicateGameError",

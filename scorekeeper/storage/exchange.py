@@ -6,6 +6,7 @@ from scorekeeper.engine import Game, read_game
 from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError
 from scorekeeper.storage.files import DataFolder, os_errors_of, raw_game_doc
 from scorekeeper.storage.games import Games
+from scorekeeper.storage.history import Actor
 from scorekeeper.storage.index import SummaryIndex
 from scorekeeper.storage.summaries import record_digest
 
@@ -19,7 +20,7 @@ class Exchange:
         self.index = index
 
     @os_errors_of
-    def import_game(self, data: dict | str, *, copy: bool = False) -> str:
+    def import_game(self, data: dict | str, *, copy: bool = False, by: Actor | None = None) -> str:
         """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem.
 
         A record that is already saved (in the list or the trash) is a ``DuplicateGameError`` naming
@@ -27,10 +28,10 @@ class Exchange:
         """
         scored = read_game(data)
         if copy or not self.folder.exists():
-            return self.games.add(scored)
+            return self.games.add(scored, by=by, change="imported")
         with self.folder.lock:  # re-entrant: no other process can save the same record in between
             self._refuse_repeat(scored.game)
-            return self.games.add(scored)
+            return self.games.add(scored, by=by, change="imported")
 
     @os_errors_of
     def export_game(self, game_id: str) -> dict:

@@ -11,6 +11,8 @@ Version history:
 - 0: a file written before schema versions existed (no ``meta`` table).
 - 1: ``meta`` table; one game per file (tables ``meta`` and ``game``) plus an
   ``index`` file caching each game's summary.
+- 2: each game keeps its ``history`` (who changed what, when: ``storage.history``); a game
+  from version 1 gets one that says its earlier changes were not recorded.
 """
 from __future__ import annotations
 
@@ -19,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.storage.errors import DamagedFileError, NewerSchemaError
+from scorekeeper.storage.history import not_recorded
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 META_TABLE = "meta"
 
 Data = dict[str, dict[str, Any]]
@@ -33,9 +36,26 @@ def _v0_to_v1(data: Data, kind: str) -> Data:
     return data
 
 
+def _v1_to_v2(data: Data, kind: str) -> Data:
+    """A game's history starts at its last save: what came before was not recorded."""
+    if kind != "game":
+        return data
+    data = dict(data)
+    data["game"] = {key: _with_history(doc) for key, doc in data.get("game", {}).items()}
+    return data
+
+
+def _with_history(doc: Any) -> Any:
+    if not isinstance(doc, dict) or isinstance(doc.get("history"), list):
+        return doc  # damage is found (and named) where the document is read
+    since = doc.get("updated") if isinstance(doc.get("updated"), str) else None
+    return {**doc, "history": [not_recorded(since)]}
+
+
 #: MIGRATIONS[k] turns a version-k database into version k + 1.
 MIGRATIONS: dict[int, Callable[[Data, str], Data]] = {
     0: _v0_to_v1,
+    1: _v1_to_v2,
 }
 
 

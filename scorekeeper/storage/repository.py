@@ -5,7 +5,8 @@ composition of:
 
 - ``files.DataFolder`` (``repo.folder``): the folder's layout, its lock, opening a game file
   and recovering a damaged one; ``repo.notices`` says what was repaired;
-- ``games.Games`` (``repo.games``): each game file and its undo / redo history;
+- ``games.Games`` (``repo.games``): each game file, its undo / redo lists and its history of
+  who changed what (``history.Actor`` names who: every change takes ``by=``);
 - ``index.SummaryIndex`` (``repo.index``): the cache of the games' summaries, the games list;
 - ``trash.Trash`` (``repo.trash``): deleted games, restored or emptied;
 - ``exchange.Exchange`` (``repo.exchange``): spades-game/1 records in and out;
@@ -66,8 +67,11 @@ class Repository:
     record_hand = _to_games(Games.record_hand)
     record_misdeal = _to_games(Games.record_misdeal)
     replace_hand = _to_games(Games.replace_hand)
+    change_rules = _to_games(Games.change_rules)
     undo = _to_games(Games.undo)
     redo = _to_games(Games.redo)
+    history = _to_games(Games.history)
+    add_note = _to_games(Games.add_note)
 
     def list_games(self) -> list[GameSummary]:
         """All games: in progress first, then finished; each group most recently changed first."""

@@ -17,7 +17,8 @@ def test_version_0_file_without_meta_gets_one(tmp_path):
     data, changed = migrate({"game": {"1": {"id": "x"}}}, "game", tmp_path / "g.json")
     assert changed
     assert data["meta"]["1"] == {"schema": SCHEMA_VERSION, "kind": "game"}
-    assert data["game"] == {"1": {"id": "x"}}
+    assert data["game"]["1"]["id"] == "x"
+    assert [e["change"] for e in data["game"]["1"]["history"]] == ["not-recorded"]  # version 1 -> 2
 
 
 def test_each_step_runs_in_order(tmp_path, monkeypatch):

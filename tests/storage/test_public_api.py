@@ -25,8 +25,8 @@ PART_METHODS = {
 
 def test_all_names_exactly_what_the_package_exports():
     public = {name for name in dir(storage) if not name.startswith("_")} - {
-        "atomic", "errors", "exchange", "files", "games", "index", "locking", "migrations", "paths", "repository",
-        "stats", "summaries", "trash"}
+        "atomic", "errors", "exchange", "files", "games", "history", "index", "locking", "migrations", "paths",
+        "repository", "stats", "summaries", "trash"}
     assert set(storage.__all__) == public
 
 

@@ -54,7 +54,7 @@ class Library:
     @host_only
     def delete(self, game_id: str) -> Result:
         s = self.session
-        res = s._attempt(lambda: s.shared.delete_game(game_id), "Game deleted",
+        res = s._attempt(lambda: s.shared.delete_game(game_id, by=s.seat.actor), "Game deleted",
                          event=GamesChanged(game_id, removed=True))
         if res:
             s.tables.stop(game_id)
@@ -65,7 +65,7 @@ class Library:
     @host_only
     def restore(self, game_id: str) -> Result:
         s = self.session
-        return s._attempt(lambda: s.shared.restore_game(game_id), "Game restored",
+        return s._attempt(lambda: s.shared.restore_game(game_id, by=s.seat.actor), "Game restored",
                           event=GamesChanged(game_id))
 
     @host_only(pair=True)
@@ -75,7 +75,8 @@ class Library:
         spec = rules.spec() if isinstance(rules, RuleSet) else rules
         try:
             game_id = self.session.shared.create_game(spec, players, teams=teams,
-                                                      team_names=team_names or None, first_dealer=first_dealer)
+                                                      team_names=team_names or None, first_dealer=first_dealer,
+                                                      by=self.session.seat.actor)
         except ScorekeeperError as exc:
             return Result(False, readable(str(exc))), None
         except OSError as exc:
@@ -113,7 +114,7 @@ class Library:
             return Result(False, f"{where} is not a game record: a record is the JSON text "
                                  "of an exported game, from its first { to its last }"), None
         try:
-            game_id = self.session.shared.import_game(data)
+            game_id = self.session.shared.import_game(data, by=self.session.seat.actor)
         except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
             return Result(False, f"Not imported. {readable(str(exc))}"), None
         self.session.publish(GamesChanged(game_id))

@@ -1,12 +1,15 @@
 """One tab's seat at a shared table: the host link, joining with a code, sharing a game, the
-pen (asked for, given, kept, taken back) and the hand the pen holder is entering.  Each
+pen (asked for, given, kept, taken back), the hand the pen holder is entering, and who this
+tab is in a game's history (`actor`; the pen given or taken back is an entry there).  Each
 change publishes one event (`SharingChanged`, `PenMoved`, `EntryChanged`).  No flet here.
 """
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from ...engine import ScorekeeperError
+from ...storage import Actor
 from .draft import HandDraft
 from .events import EntryChanged, PenMove, PenMoved, SharingChanged
 from .guards import Result, host_only, pen_holder
@@ -18,6 +21,8 @@ if TYPE_CHECKING:
 
 #: how long a phone's name for the table may be ("Bob's phone")
 PEN_NAME_LENGTH = 30
+
+log = logging.getLogger(__name__)
 
 
 class Seat:
@@ -65,10 +70,34 @@ class Seat:
 
     @host_only
     def stop_sharing(self, game_id: str) -> Result:
-        self.session.tables.stop(game_id)
+        tables = self.session.tables
+        holder, name = tables.pen_holder(game_id), tables.pen_name(game_id)
+        tables.stop(game_id)
+        if holder is not None:  # the pen is the host's again
+            self.note(game_id, "pen-taken", **{"from": name})
         self.board.drop(game_id)
         self.session.publish(SharingChanged(game_id, shared=False))
         return Result(True, "The table stopped sharing: its code no longer works")
+
+    # -- who this tab is in a game's history ----------------------------------------------
+    @property
+    def actor(self) -> Actor:
+        """Who this session is in a game's history: the host by its device, a viewer holding
+        the pen by the name it gave when it asked for it."""
+        s = self.session
+        if s.role is Role.HOST:
+            return Actor(s.device, "host")
+        name = s.tables.pen_name(s.table) if s.table is not None and s.holds_pen(s.table) else None
+        return Actor(name or "a viewer", "viewer with the pen")
+
+    def note(self, game_id: str, change: str, by: Actor | None = None, **fields) -> None:
+        """Add an entry to the game's history that changes nothing else (the pen given, ...), by
+        ``by`` (default: this tab); a history that cannot be written now does not stop what the
+        entry tells of."""
+        try:
+            self.session.shared.add_note(game_id, change, by=by or self.actor, **fields)
+        except (ScorekeeperError, OSError) as exc:
+            log.warning("game %s: could not add %s to its history: %s", game_id, change, exc)
 
     # -- the pen ------------------------------------------------------------------------
     def ask_pen(self, name: str) -> Result:
@@ -97,10 +126,12 @@ class Seat:
         request = s.tables.request_for(game_id)
         if request is None:
             return Result(False, "Nobody is asking for the pen")
+        by = self.actor  # the giver, named before the pen moves
         try:
             given = s.tables.give_pen(game_id, client or request.client)
         except NotAllowed as exc:
             return Result(False, str(exc))
+        self.note(game_id, "pen-given", by, to=given.name)
         s.publish(PenMoved(game_id, PenMove.GIVEN, client or request.client))
         return Result(True, f"{given.name} has the pen")
 
@@ -115,8 +146,10 @@ class Seat:
     def take_pen(self, game_id: str) -> Result:
         """The host takes the pen back, whoever holds it."""
         s = self.session
-        holder = s.tables.pen_holder(game_id)
+        holder, name = s.tables.pen_holder(game_id), s.tables.pen_name(game_id)
         s.tables.take_pen(game_id)
+        if holder is not None:
+            self.note(game_id, "pen-taken", **{"from": name})
         s.publish(PenMoved(game_id, PenMove.TAKEN, holder))
         return Result(True, "You have the pen again")
 

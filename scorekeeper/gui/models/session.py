@@ -88,8 +88,11 @@ class SharedRepository:
     record_hand = _forward(Repository.record_hand)
     record_misdeal = _forward(Repository.record_misdeal)
     replace_hand = _forward(Repository.replace_hand)
+    change_rules = _forward(Repository.change_rules)
     undo = _forward(Repository.undo)
     redo = _forward(Repository.redo)
+    history = _forward(Repository.history)
+    add_note = _forward(Repository.add_note)
 
     def notices(self) -> list[str]:
         with self.lock:
@@ -128,13 +131,17 @@ class Session:
     """
 
     def __init__(self, shared: SharedRepository, tables: Tables | None = None, *, role: Role = Role.HOST,
-                 client: str = "local", board: LiveBoard | None = None, publish: Publish = nowhere):
+                 client: str = "local", board: LiveBoard | None = None, publish: Publish = nowhere,
+                 device: str = "this computer"):
         self.shared = shared
         #: where each change this session makes is announced (the app: to the other sessions)
         self.publish = publish
         self.tables = tables if tables is not None else Tables()
         self.role = role
         self.client = client  # this device (kept across reloads by the app)
+        #: how the game's history names this device as the host: "this computer" (the app's own
+        #: window) or "host link browser"; a viewer is named by the name it gave for the pen
+        self.device = device
         self.table: str | None = None  # the game a viewer joined
         self.table_code: str | None = None
         self.game_id: str | None = None
@@ -283,18 +290,18 @@ class Session:
     def record_hand(self, hand: dict, version: int | None = None) -> Result:
         """Save the next hand.  `version`: the version of the game the hand was entered on
         (default: the one open now); if another device saved in between, a conflict."""
-        gid, version = self.game_id, self.version if version is None else version
+        gid, version, by = self.game_id, self.version if version is None else version, self.seat.actor
         title = self.hand_title
         return self._attempt(
-            lambda: self.shared.record_hand(gid, hand, expected_version=version),
+            lambda: self.shared.record_hand(gid, hand, expected_version=version, by=by),
             lambda: _saved_words(self.sheet), event=GameChanged(gid),
             changed_elsewhere=f"{title} was saved on another device first")
 
     @pen_holder
     def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
-        gid, version = self.game_id, self.version if version is None else version
+        gid, version, by = self.game_id, self.version if version is None else version, self.seat.actor
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
-                                                                   expected_version=version),
+                                                                   expected_version=version, by=by),
                              lambda: f"{self.hand_label(number)} changed; the hands after it are scored again",
                              event=GameChanged(gid),
                              changed_elsewhere="This game was changed on another device "
@@ -302,8 +309,8 @@ class Session:
 
     @pen_holder
     def misdeal(self) -> Result:
-        gid, version = self.game_id, self.version
-        return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version),
+        gid, version, by = self.game_id, self.version, self.seat.actor
+        return self._attempt(lambda: self.shared.record_misdeal(gid, expected_version=version, by=by),
                              lambda: f"Misdeal: the deal passes to {self.next.dealer}",
                              event=GameChanged(gid),
                              changed_elsewhere="The game was changed on another device first: "
@@ -311,15 +318,15 @@ class Session:
 
     @pen_holder
     def undo(self) -> Result:
-        gid, before = self.game_id, (self.game, self.sheet)
-        return self._attempt(lambda: self.shared.undo(gid),
+        gid, before, by = self.game_id, (self.game, self.sheet), self.seat.actor
+        return self._attempt(lambda: self.shared.undo(gid, by=by),
                              lambda: _change_between(before, (self.game, self.sheet)) + " undone",
                              event=GameChanged(gid))
 
     @pen_holder
     def redo(self) -> Result:
-        gid, before = self.game_id, (self.game, self.sheet)
-        return self._attempt(lambda: self.shared.redo(gid),
+        gid, before, by = self.game_id, (self.game, self.sheet), self.seat.actor
+        return self._attempt(lambda: self.shared.redo(gid, by=by),
                              lambda: _change_between((self.game, self.sheet), before) + " redone",
                              event=GameChanged(gid))
 

@@ -1,0 +1,127 @@
+"""A game's history in words: one line per entry of ``Repository.history`` (``storage.history``).
+
+Storage keeps what happened as data; this is the one place that words it, for the command line
+(``scorekeeper history ID``) and the app alike, e.g.
+``Hand 3 edited by Bob's phone (viewer with the pen): tricks Us 7 -> 8``.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.engine.text import format_value
+
+FIELD_WORDS = {"bids": "bid", "tricks": "tricks", "raised": "raised", "blind": "blind", "aces": "aces",
+               "no_trump": "no trump", "bemo": "bemo", "penalties": "penalties", "misdeal": "misdeal"}
+
+
+def when(iso: str | None) -> str:
+    """An entry's time in this computer's time zone, to the minute."""
+    if not iso:
+        return "unknown time"
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def who(entry: dict) -> str:
+    device, role = entry.get("device"), entry.get("role")
+    if device == "command line":
+        return "from the command line"
+    if not device or device == "unknown":
+        return "by an unknown device"
+    return f"by {device} ({role})" if role and role != "unknown" else f"by {device}"
+
+
+def value(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return "[" + ", ".join(value(x) for x in v) + "]" if v else "none"
+    if isinstance(v, dict):
+        return " ".join(f"{k} {value(x)}" for k, x in v.items())
+    return str(v)
+
+
+def hand_name(entry: dict) -> str:
+    """"Hand 3" (the table's count), or "Deal 4" for a deal that is no hand (a misdeal)."""
+    number, deal = entry.get("number"), entry.get("deal")
+    return f"Hand {number}" if number is not None else f"Deal {deal}"
+
+
+def hand_words(hand: dict) -> str:
+    """A recorded hand in one line: ``bid Us 8, Them 4; tricks Us 7, Them 6``."""
+    parts = []
+    for name, v in hand.items():
+        label = FIELD_WORDS.get(name, name.replace("_", " "))
+        if isinstance(v, dict):
+            parts.append(f"{label} " + ", ".join(f"{k} {value(x)}" for k, x in v.items()))
+        else:
+            parts.append(f"{label} {value(v)}")
+    return "; ".join(parts)
+
+
+def fields_words(fields: list[dict]) -> str:
+    """``tricks Us 7 -> 8; bid Ann 2 -> 3``."""
+    return "; ".join(" ".join(p for p in (FIELD_WORDS.get(f["field"], f["field"]), f.get("key")) if p)
+                     + f" {value(f.get('old'))} -> {value(f.get('new'))}" for f in fields) or "nothing changed"
+
+
+def _rules(spec: Any) -> tuple[Any, dict]:
+    if isinstance(spec, dict):
+        return spec.get("preset"), dict(spec.get("options") or {})
+    return spec, {}
+
+
+def rules_words(old: Any, new: Any) -> str:
+    """What changed between two rules as records hold them: the preset, then each option."""
+    (old_preset, old_options), (new_preset, new_options) = _rules(old), _rules(new)
+    parts = [f"preset {old_preset} -> {new_preset}"] if old_preset != new_preset else []
+    for key in list(old_options) + [k for k in new_options if k not in old_options]:
+        if old_options.get(key) != new_options.get(key):
+            old_value, new_value = (format_value(o[key]) if key in o else "as the preset"
+                                    for o in (old_options, new_options))
+            parts.append(f"{key} {old_value} -> {new_value}")
+    return "; ".join(parts) or "the same rules"
+
+
+_STEP = {"entered": "{hand}", "misdeal": "Misdeal ({hand})", "edited": "Edit of {hand}",
+         "rules": "Change of house rules"}
+
+#: changes worded by a template alone (``{by}``: who; other names: the entry's fields)
+_SIMPLE = {"created": "Game started {by}", "imported": "Game imported {by}",
+           "restored": "Restored from the trash {by}", "deleted": "Moved to the trash {by}",
+           "pen-given": "Pen given to {to} {by}", "pen-taken": "Pen taken back from {from} {by}"}
+
+
+def entry_text(entry: dict) -> str:
+    """One entry in words, without its time."""
+    change, by = entry.get("change"), who(entry)
+    if change == "not-recorded":
+        return f"History kept from {when(entry.get('at'))}: earlier changes were not recorded"
+    if change in _SIMPLE:
+        names = {k: entry.get(k) or "a device" for k in ("to", "from")}
+        return _SIMPLE[change].format(by=by, **names)
+    if change == "entered":
+        return f"{hand_name(entry)} entered {by}: {hand_words(entry.get('hand') or {})}"
+    if change == "misdeal":
+        return f"Misdeal ({hand_name(entry).lower()}) recorded {by}"
+    if change == "edited":
+        return f"{hand_name(entry)} edited {by}: {fields_words(entry.get('fields') or [])}"
+    if change in ("undone", "redone"):
+        what = _STEP.get(entry.get("undid") or entry.get("redid"), "{hand}")
+        name = hand_name(entry)
+        done = "taken back" if change == "undone" else "put back"
+        return f"{what.format(hand=name if what.startswith('{') else name.lower())} {done} {by}"
+    if change == "rules":
+        return f"House rules changed {by}: {rules_words(entry.get('old'), entry.get('new'))}"
+    return f"{str(change).capitalize()} {by}"
+
+
+def history_lines(entries: list[dict]) -> list[str]:
+    """One line per entry, oldest first: its time, then the entry in words."""
+    return [entry_text(e) if e.get("change") == "not-recorded" else f"{when(e.get('at'))}  {entry_text(e)}"
+            for e in entries]

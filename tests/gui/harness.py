@@ -487,7 +487,7 @@ class Driver:
                 if box != before:
                     box = self._settled_box(loc)
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
+                covered = self._covered(loc, x, y)
                 if covered:
                     raise TapCovered(f"a tap at ({x:.0f}, {y:.0f}) would miss its control: {covered}")
                 if self.phone:
@@ -499,6 +499,21 @@ class Driver:
                 if attempt == 4:
                     raise
                 self.page.wait_for_timeout(150)
+
+    def _covered(self, loc, x: float, y: float) -> str | None:
+        """What lies over the control's centre, if something still does after 1.5 s.
+
+        While Flutter rebuilds a row its semantics nodes are replaced one by one, and for a
+        frame or two the row's own label node can lie over a chip inside it (a CI run saw
+        "Tricks taken by Ann" over "tricks-0" once in about four runs).  A message or a dialog
+        stays for seconds, so one that covers the control is still reported."""
+        covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
+        for _ in range(10):
+            if not covered:
+                return None
+            self.page.wait_for_timeout(150)
+            covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
+        return covered
 
     def wheel_at(self, x: float, y: float, dy: float, wait: int = 300, dx: float = 0) -> None:
         """Turn the mouse wheel at (x, y), kept inside the viewport: Flutter scrolls the list

@@ -18,7 +18,7 @@ from pathlib import Path
 from scorekeeper.cli_input import one_line, read_record, source_name
 from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.history_text import history_lines
+from scorekeeper.gui.models.history_words import history_lines
 from scorekeeper.storage import COMMAND_LINE, DuplicateGameError, GameSummary, Repository, UnreadableGameError
 
 EXIT_ERROR = 2

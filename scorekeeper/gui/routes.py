@@ -24,6 +24,9 @@ JOIN_CODE = "/join/:code"  # the join link (the QR code's): the join page with t
 GAME = "/game/:game_id"  # the game's own screen: its sheet and the entry (the pen's)
 TABLE = "/table/:game_id"  # the game read-only (a viewer without the pen)
 EDIT = "/game/:game_id/edit/:number"
+HAND = "/game/:game_id/hand/:number"  # a deal's breakdown (:number: its position in the record)
+LINE_RULE = "/game/:game_id/hand/:number/rule/:key"  # a breakdown line's rule, the hand the other ways
+HISTORY = "/game/:game_id/history"
 #: the host link: not a screen, it makes the session the host (then home); "/host" alone has no token
 HOST_LINK = "/host/:token"
 HOST_BARE = "/host"
@@ -34,7 +37,9 @@ ROUTES: list[tuple[str, str]] = [
     ("/stats", "stats"),
     ("/rules", "rules"),
     (GAME, "game"),
-    ("/game/:game_id/hand/:number", "breakdown"),
+    (HAND, "breakdown"),
+    (LINE_RULE, "line_rule"),
+    (HISTORY, "history"),
     (EDIT, "edit_hand"),
     ("/game/:game_id/rules", "rules"),
     ("/game/:game_id/whatif", "whatif"),
@@ -116,11 +121,13 @@ def join_link(route: str) -> str | None:
 
 
 def parent(route: str) -> str:
-    """Where the back arrow leads: a screen of one game's (its hand, rules, chart, ...) goes back to
-    the game, every other screen to the games list."""
+    """Where the back arrow leads: a line's rule to its hand, a screen of one game's (its hand,
+    rules, chart, ...) to the game, every other screen to the games list."""
     place = parse(route)
     if place is None or place.game_id is None or place.template in (GAME, TABLE):
         return HOME
+    if place.template == LINE_RULE:
+        return hand(place.game_id, place.params["number"])
     return game(place.game_id)
 
 
@@ -130,3 +137,16 @@ def game(game_id: str) -> str:
 
 def table(game_id: str) -> str:
     return f"/table/{game_id}"
+
+
+def hand(game_id: str, deal: int | str) -> str:
+    """A deal's breakdown (``deal``: its position in the record)."""
+    return f"/game/{game_id}/hand/{deal}"
+
+
+def line_rule(game_id: str, deal: int | str, key: str) -> str:
+    return f"/game/{game_id}/hand/{deal}/rule/{key}"
+
+
+def history(game_id: str) -> str:
+    return f"/game/{game_id}/history"

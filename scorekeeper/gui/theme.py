@@ -45,3 +45,6 @@ def text_style(size: int = 16, bold: bool = False, italic: bool = False) -> ft.T
     return ft.TextStyle(size=size, font_family=FONT, italic=italic,
                         weight=ft.FontWeight.BOLD if bold else None)
 
+
+#: secondary text (a hand's dealer, a rule's source, what the sheet says now)
+MUTED = ft.Colors.ON_SURFACE_VARIANT

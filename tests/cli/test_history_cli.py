@@ -92,5 +92,5 @@ def test_a_change_of_rules_and_its_undo_in_words(tmp_path, capsys):
     assert main(["history", game_id, "--data", str(tmp_path)]) == 0
     lines = [line.split("  ", 1)[1] for line in capsys.readouterr().out.splitlines()]
     assert lines[1:] == [
-        "House rules changed by this computer (host): win_score as the preset -> 300; blind_nil as the preset -> on",
+        "House rules changed by this computer (host): Winning score 500 -> 300; Blind nil off -> on",
         "Change of house rules taken back by Bob's phone (viewer with the pen)"]

@@ -62,3 +62,11 @@ def pick(app, prefix: str, value) -> None:
         app.page.wait_for_function(gone)
         return
     app.tap(f"{prefix}-{value}")
+
+
+def ask_for_the_pen(viewer, host, name: str) -> None:
+    """`viewer` asks for the pen as `name`; the host's dialog shows the request (the host answers)."""
+    viewer.tap("ask-pen")
+    viewer.fill("Name this phone", name)
+    viewer.tap("pen-ask")
+    wait_label(host, "pen-request", f"{name} asks for the pen")

@@ -17,7 +17,7 @@ import pytest
 from harness import LAN_NAME, Server
 from scorekeeper.engine import new_game, score_game
 from scorekeeper.storage import Repository
-from steps import themes, wait_label
+from steps import ask_for_the_pen, themes, wait_label
 from targets import targets
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -279,10 +279,7 @@ def test_a_phone_keeps_score_a_desktop_watches_and_catches_up(make_driver, lan_s
 
     # the pen dialog on the phone, in both themes: the scorekeeper keeps the pen
     for round_ in range(2):
-        viewer.tap("ask-pen")
-        viewer.fill("Name this phone", "Eve's laptop")
-        viewer.tap("pen-ask")
-        shows(host, "pen-request", "Eve's laptop asks for the pen")
+        ask_for_the_pen(viewer, host, "Eve's laptop")
         host.screenshot("pen-dialog")
         host.tap("pen-keep")
         shows(viewer, "message", "The scorekeeper keeps the pen for now")

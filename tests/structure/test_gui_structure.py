@@ -63,12 +63,14 @@ def test_every_screen_has_what_the_app_asks_of_it():
             assert hasattr(screen, name), f"{module}.Screen has no {name}"
     awake = {m for _, m in ROUTES
              if importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.keep_awake}
-    assert awake == {"game", "edit_hand", "breakdown", "table"}  # table: a viewer watching the game
+    # table: a viewer watching the game; line_rule: the table settling an argument mid-game
+    assert awake == {"game", "edit_hand", "breakdown", "line_rule", "table"}
     opened_by = {role: {m for _, m in ROUTES
                         if role in importlib.import_module(f"scorekeeper.gui.views.{m}").Screen.roles}
                  for role in Role}
     assert opened_by[Role.GUEST] == {"join"}
-    assert opened_by[Role.VIEWER] == {"join", "table", "game", "breakdown", "edit_hand", "rules", "whatif", "chart"}
+    assert opened_by[Role.VIEWER] == {"join", "table", "game", "breakdown", "edit_hand", "rules", "whatif", "chart",
+                                    "line_rule", "history"}
     assert opened_by[Role.HOST] == {m for _, m in ROUTES} - {"join"}
 
 

@@ -165,10 +165,12 @@ WIDE_SIDE = 330
 
 def table(sheet, game, sides: list[str], compact: bool,
           on_tap: Callable[[int], None], cache: dict | None = None,
-          empty: str = "No hands yet: the sheet fills in as you save hands.") -> ft.Control:
+          empty: str = "No hands yet: the sheet fills in as you save hands.",
+          edited: frozenset[int] = frozenset()) -> ft.Control:
     """One row per deal (a misdeal as a thin row without a number); tap a row for its breakdown
     (`on_tap` gets the deal's position in the record); `empty`:
-    what it says before the first hand.
+    what it says before the first hand; `edited`: the deals changed after they were entered
+    (their rows carry a pencil mark; the breakdown lists the changes).
 
     With a `cache` (a dict kept by the screen), unchanged rows are the same
     controls as last time: saving a hand sends only the new row.
@@ -180,10 +182,10 @@ def table(sheet, game, sides: list[str], compact: bool,
         head = cache[("head", compact, bags)] = _head(sides, compact, bags)
     rows: list[ft.Control] = [head]
     for hs, hand in zip(sheet.hands, game.hands):
-        key = ("row", compact, bags, _signature(hs, hand))
+        key = ("row", compact, bags, hs.deal in edited, _signature(hs, hand))
         row = cache.get(key)
         if row is None:
-            row = cache[key] = _row(hs, hand, sides, compact, on_tap, bags)
+            row = cache[key] = _row(hs, hand, sides, compact, on_tap, bags, hs.deal in edited)
         rows.append(row)
     if not sheet.hands:
         rows.append(ft.Container(ft.Text(empty, color=MUTED), padding=12))
@@ -212,18 +214,25 @@ def _head(sides: list[str], compact: bool, bags: bool) -> ft.Control:
     return ft.Container(ft.Row(head, spacing=4), padding=ft.Padding.symmetric(vertical=4))
 
 
-def last_row(sheet, game, sides: list[str], compact: bool, on_tap: Callable[[int], None]) -> ft.Control | None:
+def last_row(sheet, game, sides: list[str], compact: bool, on_tap: Callable[[int], None],
+             edited: frozenset[int] = frozenset()) -> ft.Control | None:
     """The newest deal's row on its own (a viewer's phone keeps it in sight above the live hand),
     or None before the first."""
     if not sheet.hands:
         return None
-    return _row(sheet.hands[-1], game.hands[-1], sides, compact, on_tap, shows_bags(sheet, game.rules))
+    return _row(sheet.hands[-1], game.hands[-1], sides, compact, on_tap, shows_bags(sheet, game.rules),
+                sheet.hands[-1].deal in edited)
 
 
-def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
+def _row(hs, hand, sides, compact, on_tap, bags: bool, edited: bool = False) -> ft.Control:
     """A hand's row (tap: its breakdown).  A misdeal is a thin row that leads nowhere (it has
-    no points to explain); a hand thrown out says why on its breakdown."""
+    no points to explain); a hand thrown out says why on its breakdown.  An edited hand's number
+    has a pencil under it."""
     number = _cell("" if hs.number is None else str(hs.number), width=34, bold=True)  # a misdeal is no hand
+    if edited:
+        number = ft.Container(ft.Column([number, tid(f"edited-{hs.deal}", ft.Icon(
+            ft.Icons.EDIT, size=12, color=MUTED))], spacing=0, tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=34)
     if hs.misdeal or hs.thrown_out:
         what = "misdeal" if hs.misdeal else (hs.note or "thrown out")
         content = ft.Row([number, ft.Text(f"{what} \u00b7 {hs.dealer} dealt", size=12,
@@ -245,7 +254,7 @@ def _row(hs, hand, sides, compact, on_tap, bags: bool) -> ft.Control:
         content, height=height, border_radius=8, ink=tappable,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         on_click=(lambda e, n=hs.deal: on_tap(n)) if tappable else None), button=tappable,
-        label=hs.label)
+        label=f"{hs.label}, edited" if edited else hs.label)
 
 
 class SheetRow(ft.Semantics):

@@ -4,7 +4,8 @@
   browser tab): the open game, its sheet and next hand, every change as a `Result`.
   Its parts: `library` (`session.games`: the list of games: start, import, delete, restore)
   and `seat` (`session.seat`: this tab at a shared table: the host link, joining, sharing,
-  the pen, the hand the pen holder enters); `guards` (`@host_only`, `@pen_holder`).
+  the pen, the hand the pen holder enters) and `dispute` (`session.dispute`: a line's rule,
+  this hand the other ways, playing so, the history); `guards` (`@host_only`, `@pen_holder`).
 - `events`: what a session changed, as types; the session publishes one per change.
 - `draft`: `HandDraft`, the hand being entered (its shape, bids, tricks, specials),
   turned into the record's hand.

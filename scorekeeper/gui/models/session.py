@@ -17,6 +17,7 @@ from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from ...engine import Game, NextHand, Scoresheet, ScorekeeperError, next_hand, verify_hand
 from ...storage import Exchange, GameChangedError, Repository, StoredGame, Trash
+from .dispute import Dispute
 from .draft import HandDraft
 from .events import Event, GameChanged, Publish, nowhere
 from .guards import Result, pen_holder
@@ -104,6 +105,8 @@ def _change_between(longer: tuple[Game, Scoresheet], shorter: tuple[Game, Scores
     """The change that makes `longer` of `shorter`, in words: "Hand 5" (scored hands, as the
     sheet counts them), "Misdeal", or "The edit of hand 2"."""
     (game, sheet), (other, _) = longer, shorter
+    if game.rules != other.rules and game.hands == other.hands:
+        return "The change of house rules"
     if len(game.hands) > len(other.hands):
         return "Misdeal" if game.hands[-1].misdeal else f"Hand {sheet.hands_played}"
     changed = next((n for n, (a, b) in enumerate(zip(game.hands, other.hands), start=1) if a != b),
@@ -151,6 +154,7 @@ class Session:
         self._notices_shown = False
         self.games = Library(self)     # the list of games: start, import, delete, restore ...
         self.seat = Seat(self, board)  # this tab at a shared table: sharing, the pen
+        self.dispute = Dispute(self)  # a line's rule, the other ways, playing so; the history
 
     # -- helpers -----------------------------------------------------------
     def notices(self) -> list[str]:

@@ -5,7 +5,7 @@ from typing import Any, Hashable
 
 import flet as ft
 
-from .. import theme
+from .. import routes, theme
 from ...engine.text import game_result
 from ..components import sheet as sheetui
 from ..keep import Keeper
@@ -16,6 +16,11 @@ from ..testid import tid
 #: who may open a screen (`roles`): the host only, or the host and a viewer of the game's table
 HOST = frozenset({Role.HOST})
 AT_THE_TABLE = frozenset({Role.HOST, Role.VIEWER})
+
+
+def full_width(controls: list[ft.Control]) -> list[ft.Control]:
+    """A screen's cards each as wide as its column, however short their text."""
+    return [ft.Column(controls, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
 
 
 class BaseScreen:
@@ -227,6 +232,8 @@ class GameScreen(BaseScreen):
                              on_click=lambda e: go(f"/game/{self.game_id}/whatif")),
             ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
                              on_click=lambda e: go(f"/game/{self.game_id}/chart")),
+            ft.PopupMenuItem(content="History (who changed what)", icon=ft.Icons.HISTORY,
+                             on_click=lambda e: go(routes.history(self.game_id))),
         ]
 
     def game_over(self, buttons: list[ft.Control] | None = None) -> ft.Control:

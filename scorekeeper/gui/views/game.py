@@ -109,7 +109,8 @@ class Screen(GameScreen):
         show_sheet = self.wide or self.tab == "sheet"
         show_entry = self.wide or self.tab == "hand"
         self.sheet_box.controls = [sheetui.table(sheet, game, sides, self.sheet_compact, self.open_hand,
-                                                 cache=self.sheet_cache)] if show_sheet else []
+                                                 cache=self.sheet_cache,
+                                                 edited=s.dispute.edited_deals())] if show_sheet else []
         self.sheet_box.visible = show_sheet
         if not self.wide:
             self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab)

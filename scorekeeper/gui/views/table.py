@@ -75,9 +75,11 @@ class Screen(GameScreen):
         sides = list(s.sheet.sides)
         compact = not self.wide
         self.totals.content = sheetui.header(s.sheet, s.game.rules, sides, compact, self.totals_keeper)
+        edited = s.dispute.edited_deals()
         self.sheet_box.controls = [sheetui.table(s.sheet, s.game, sides, self.sheet_compact, self.open_hand,
-                                                 cache=self.sheet_cache, empty=EMPTY)]
-        last = None if self.wide else sheetui.last_row(s.sheet, s.game, sides, self.sheet_compact, self.open_hand)
+                                                 cache=self.sheet_cache, empty=EMPTY, edited=edited)]
+        last = None if self.wide else sheetui.last_row(s.sheet, s.game, sides, self.sheet_compact,
+                                                       self.open_hand, edited)
         self.last_box.content = tid("last-row", ft.Column([
             ft.Text("Last saved", size=12, color=MUTED), last], spacing=2, tight=True)) if last else None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.engine.rules import OPTIONS, PRESETS
 from scorekeeper.engine.text import format_value
 
 FIELD_WORDS = {"bids": "bid", "tricks": "tricks", "raised": "raised", "blind": "blind", "aces": "aces",
@@ -77,15 +78,24 @@ def _rules(spec: Any) -> tuple[Any, dict]:
 
 
 def rules_words(old: Any, new: Any) -> str:
-    """What changed between two rules as records hold them: the preset, then each option."""
+    """What changed between two rules as records hold them: the preset, then each option by its
+    label, with the value it had (an option the record leaves out has its preset's value):
+    ``Nil tricks count for partner on -> off``."""
     (old_preset, old_options), (new_preset, new_options) = _rules(old), _rules(new)
     parts = [f"preset {old_preset} -> {new_preset}"] if old_preset != new_preset else []
     for key in list(old_options) + [k for k in new_options if k not in old_options]:
-        if old_options.get(key) != new_options.get(key):
-            old_value, new_value = (format_value(o[key]) if key in o else "as the preset"
-                                    for o in (old_options, new_options))
-            parts.append(f"{key} {old_value} -> {new_value}")
+        was, now = _option_value(key, old_preset, old_options), _option_value(key, new_preset, new_options)
+        if was != now:
+            label = OPTIONS[key].label if key in OPTIONS else key
+            parts.append(f"{label} {was} -> {now}")
     return "; ".join(parts) or "the same rules"
+
+
+def _option_value(key: str, preset: Any, options: dict) -> str:
+    if key in options:
+        return format_value(options[key])
+    base = PRESETS.get(preset) if isinstance(preset, str) else None
+    return format_value(getattr(base, key)) if base is not None and key in OPTIONS else "as the preset"
 
 
 _STEP = {"entered": "{hand}", "misdeal": "Misdeal ({hand})", "edited": "Edit of {hand}",

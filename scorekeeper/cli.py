@@ -218,7 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--option", metavar="KEY=VALUE", action="append", help="re-score with a house-rule option")
     score.add_argument("--other-ways", metavar="HAND:KEY",
                        help="one hand scored each other way the options of a line's rule allow, beside the "
-                            "sheet, then the totals each way (e.g. 4:nil-failed; the key as --explain shows it)")
+                            "sheet, then the totals each way (e.g. 4:nil-failed; the key as --explain shows it; "
+                            "d4:misdeal for a deal by its place in the record)")
     score.set_defaults(func=cmd_score)
 
     rules = sub.add_parser("rules", help="print a rule set in plain words")

@@ -9,18 +9,24 @@ import re
 from .cli_input import UserError, option_value_text
 from .engine import Game, OtherWay, OtherWays, Scoresheet, other_ways
 
-_ASKED = re.compile(r"\s*(\d+)\s*:\s*(\S+)\s*")
+#: HAND:KEY, or dDEAL:KEY for a deal by its place in the record (a misdeal is a deal, not a hand)
+_ASKED = re.compile(r"\s*([dD]?)(\d+)\s*:\s*(\S+)\s*")
 NOW = "the sheet now"
 DASH = "\u2014"
 
 
 def ways_of(game: Game, sheet: Scoresheet, asked: str) -> OtherWays:
-    """The other ways of ``HAND:KEY`` (the table's hand number, a rule key as `--explain` shows it)."""
+    """The other ways of ``HAND:KEY`` (the table's hand number, a rule key as `--explain` shows it),
+    or of ``dDEAL:KEY`` (the deal's place in the record: a misdeal's ``d5:misdeal``)."""
     found = _ASKED.fullmatch(asked)
     if found is None:
         raise UserError(f"--other-ways {asked!r}: write it as HAND:KEY, e.g. --other-ways 4:nil-failed "
-                        "(the hand as the sheet numbers it, the key `score --explain` shows in brackets)")
-    return other_ways(game, found.group(2), hand=int(found.group(1)), sheet=sheet)
+                        "(the hand as the sheet numbers it, the key `score --explain` shows in brackets), "
+                        "or dDEAL:KEY for a deal by its place in the record (d4:misdeal)")
+    key, number = found.group(3), int(found.group(2))
+    if found.group(1):
+        return other_ways(game, key, deal=number, sheet=sheet)
+    return other_ways(game, key, hand=number, sheet=sheet)
 
 
 def _label(way: OtherWay) -> str:

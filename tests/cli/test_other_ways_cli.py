@@ -75,7 +75,8 @@ def test_other_ways_of_a_rescored_sheet(capsys):
     ("1:nil-failed", "scorekeeper: hand 1 has no line by the rule 'nil-failed'; its lines' rules: "
                      "contract-made, overtrick-bags"),
     ("x", "scorekeeper: --other-ways 'x': write it as HAND:KEY, e.g. --other-ways 4:nil-failed (the hand as "
-          "the sheet numbers it, the key `score --explain` shows in brackets)"),
+          "the sheet numbers it, the key `score --explain` shows in brackets), or dDEAL:KEY for a deal by its "
+          "place in the record (d4:misdeal)"),
 ])
 def test_a_wrong_hand_or_key_is_one_line_exit_2(capsys, asked, message):
     assert main(["score", EXAMPLE, "--other-ways", asked]) == 2
@@ -90,3 +91,15 @@ def test_an_unknown_key_is_one_line_exit_2_as_run():
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("scorekeeper: unknown rule key 'nil-faild'; known: contract-made, ")
+
+
+def test_a_misdeal_by_its_place_in_the_record(capsys):
+    # deal 4 is the example's misdeal: no hand number, so it is asked for as d4
+    assert main(["score", EXAMPLE, "--other-ways", "d4:misdeal", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["rule"], data["number"], data["deal"], data["label"]) == ("misdeal", None, 4, "Misdeal")
+    assert data["hand"] == {"Us": {"points": 0, "score": data["hand"]["Us"]["score"]},
+                            "Them": {"points": 0, "score": data["hand"]["Them"]["score"]}}
+    # the same deal by a hand number is hand 4 (the deal after it), which has no misdeal line
+    assert main(["score", EXAMPLE, "--other-ways", "4:misdeal"]) == 2
+    assert "hand 4 has no line by the rule 'misdeal'" in capsys.readouterr().err.lower()

@@ -91,3 +91,12 @@ def test_an_edited_hand_is_marked_and_its_changes_read_old_and_new(tmp_path):
     assert len(changes) == 1 and "tricks Ann & Cat 7 -> 8" in changes[0].text
     assert "Bob & Dan 6 -> 5" in changes[0].text and "this computer" in changes[0].text
     assert host.dispute.changes_of(1) == []
+
+
+def test_options_without_a_list_of_values_are_named_not_shown_as_ways(tmp_path):
+    _, _, host, _ = _game(tmp_path)
+    found, _ = host.dispute.rule_of(2, "contract-made")
+    assert "Blind made times" in found.unoffered and "No trump made times" in found.unoffered
+    assert not {w.label for w in found.ways.ways} & set(found.unoffered)
+    assert "Points a trick bid" not in found.unoffered  # it offers values: its ways are listed
+    assert any(w.label == "Points a trick bid" for w in found.ways.ways)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ScorekeeperError
 from ...engine.rule_keys import RuleText, explain_rule
 from ...engine.text import format_value
-from ...engine.ways import OtherWay, OtherWays, other_ways
+from ...engine.ways import OtherWay, OtherWays, offered_values, other_ways
 from .history_words import entry_text, when
 from .events import GameChanged
 from .figures import signed
@@ -43,6 +43,12 @@ class LineRule:
     def ways_in_order(self) -> list[OtherWay]:
         """The other ways, those that change this hand first, those not possible last."""
         return sorted(self.ways.ways, key=lambda w: (not w.possible, not w.changes_hand))
+
+    @property
+    def unoffered(self) -> list[str]:
+        """The options that change the rule but offer no list of values (a multiplier, a bonus's
+        worth): no other way is shown for them; What if takes any value."""
+        return [option.label for option, value in self.rule.options if not offered_values(option, value)]
 
     def now_text(self) -> list[str]:
         """Each side in this hand as the sheet says now: "Ann & Cat: -100 (score 40)"."""

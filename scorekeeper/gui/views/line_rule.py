@@ -39,6 +39,10 @@ class Screen(HandScreen):
         if not found.ways_in_order:
             out.append(ft.Text("No house rule changes this line: it is scored the same way "
                                "under every rule set this game could use.", color=theme.MUTED))
+        if found.unoffered:
+            out.append(tid("rule-unoffered", ft.Text(
+                f"{', '.join(found.unoffered)}: no list of other values to show here; "
+                "What if (in the game menu) scores the game with any value.", color=theme.MUTED, size=13)))
         may_play = self.session.may_keep_score
         for n, way in enumerate(found.ways_in_order):
             out.append(self.way_card(n, way, may_play))

@@ -256,7 +256,8 @@ def main() -> int:
           f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f})")
     print(f"  first text:       median {statistics.median(texts) * 1000:.0f} ms over {len(texts)} loads "
           f"(page open -> the title's text first drawn; its \u2660 drawn in that same frame on "
-          f"{sum(t['suits_in_first_text'] for t in timelines)} of {len(timelines)} loads)")
+          f"{sum(t['suits_in_first_text'] for t in timelines)} of {len(timelines)} loads)" if texts else
+          f"  first text:       the title was not drawn on any of {len(timelines)} loads")
     print(f"  suits drawn:      median {statistics.median(suits) * 1000:.0f} ms over {len(suits)} loads "
           f"(min {min(suits) * 1000:.0f}, max {max(suits) * 1000:.0f}; page open -> top bar as it stays)")
     print(f"  save -> sheet:    median {statistics.median(times):.0f} ms over {len(times)} hands "

@@ -185,7 +185,7 @@ def first_text(shots: list[bytes]) -> tuple[int, bool] | None:
 
 def load_timeline(context, url: str, mbit: float | None = None, settle: float = 6.0) -> dict:
     """One fresh tab of `context` opening `url`, the top bar's screenshots taken as fast as the
-    browser gives them for `settle` seconds; seconds from opening the page to: `first_frame`
+    browser gives them for `settle` seconds (more while it is still blank or changing); seconds from opening the page to: `first_frame`
     (Flutter's first frame: the loading screen gone), `first_text` (the first screenshot showing
     the title's text, or None), `drawn` (the first of the screenshots that equal the last one:
     the bar as it stays); `suits_in_first_text`: the \u2660 was drawn, as it stays, in that
@@ -203,11 +203,18 @@ def load_timeline(context, url: str, mbit: float | None = None, settle: float = 
     shots: list[tuple[float, bytes]] = []
     start = time.perf_counter()
     page.goto(url)
-    first_frame = None
-    while time.perf_counter() - start < settle:
+    first_frame, inked, changed = None, False, 0.0
+    # `settle` seconds at least; longer while the bar shows nothing or changed in the last 1.5 s
+    # (a slow load), a minute at most
+    while (now := time.perf_counter() - start) < settle or (
+            (not inked or now - changed < 1.5) and now < 60):
         if first_frame is None and page.evaluate("() => !document.getElementById('loading')"):
             first_frame = time.perf_counter() - start
-        shots.append((time.perf_counter() - start, page.screenshot(clip=bar)))
+        png = page.screenshot(clip=bar)
+        if not shots or png != shots[-1][1]:
+            changed = time.perf_counter() - start
+            inked = inked or _ink(png).getbbox() is not None
+        shots.append((time.perf_counter() - start, png))
     page.close()
     final = shots[-1][1]
     drawn = shots[-1][0]

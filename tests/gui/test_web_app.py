@@ -201,7 +201,7 @@ def test_the_suits_are_drawn_in_the_first_frame_that_shows_the_title(server):
             for _ in range(3):
                 context = browser.new_context(**DESKTOP)
                 context.route("**/*", only_local)
-                timelines.append(load_timeline(context, server.host_link, settle=10.0))
+                timelines.append(load_timeline(context, server.host_link, settle=4.0))
                 context.close()
         finally:
             browser.close()

@@ -185,12 +185,12 @@ def first_text(shots: list[bytes]) -> tuple[int, bool] | None:
 
 def load_timeline(context, url: str, mbit: float | None = None, settle: float = 6.0) -> dict:
     """One fresh tab of `context` opening `url`, the top bar's screenshots taken as fast as the
-    browser gives them for `settle` seconds (more while it is still blank or changing); seconds from opening the page to: `first_frame`
-    (Flutter's first frame: the loading screen gone), `first_text` (the first screenshot showing
-    the title's text, or None), `drawn` (the first of the screenshots that equal the last one:
-    the bar as it stays); `suits_in_first_text`: the \u2660 was drawn, as it stays, in that
-    first screenshot with text.  `mbit`: the page's network limited to that many Mbit/s with
-    20 ms latency (a phone on Wi-Fi)."""
+    browser gives them for `settle` seconds (more while it is still blank or changing); seconds
+    from opening the page to: `first_frame` (Flutter's first frame: the loading screen gone),
+    `first_text` (the first screenshot showing the title's text, or None), `drawn` (the first of
+    the screenshots that equal the last one: the bar as it stays); `suits_in_first_text`: the
+    \u2660 was drawn, as it stays, in that first screenshot with text.  `mbit`: the page's
+    network limited to that many Mbit/s with 20 ms latency (a phone on Wi-Fi)."""
     page = context.new_page()
     if mbit:
         cdp = context.new_cdp_session(page)

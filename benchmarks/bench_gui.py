@@ -6,10 +6,15 @@ Prints:
 - server ready: from starting the app's process to its first HTTP answer;
 - first frame: from opening the page to Flutter's first frame (the loading
   screen gone), median over `--loads` fresh browser tabs;
+- first text: from opening the page to the first of the top bar's screenshots
+  (taken as fast as the browser gives them) that shows the title's text, median
+  over the same loads, and on how many of them the title's \u2660 was drawn, as it
+  stays, in that same screenshot (before the app's font has arrived it is an
+  empty box; the font is loaded before Flutter's first frame, through
+  assets/assets/FontManifest.json);
 - suits drawn: from opening the page to the top bar drawn as it stays, its
-  "\u2660 Spades Scorekeeper" title in the app's font (before the font has
-  arrived the \u2660 is an empty box): the first of the screenshots taken as fast
-  as the browser gives them that equals the last one, median over the same loads;
+  "\u2660 Spades Scorekeeper" title in the app's font: the first of the same
+  screenshots that equals the last one, median over the same loads;
 - save -> sheet: from the pointer going down on "Save hand" to the saved hand on
   screen and the next frame painted, median over `--hands` hands (target: under
   100 ms).  On a desktop that is the new row of the sheet; on a phone, whose Hand
@@ -36,7 +41,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 import tempfile
 from pathlib import Path
 
@@ -45,41 +49,9 @@ MINIMAL = Path(__file__).resolve().parent / "minimal_flet.py"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "gui"))
 
-from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, Driver, Server, only_local  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, Driver, Server, load_timeline, only_local  # noqa: E402
 
 from scorekeeper.storage import Repository  # noqa: E402
-
-def suits_drawn(context, server, phone: bool, mbit: float | None = None,
-                settle: float = 6.0) -> tuple[float, float]:
-    """(seconds to the first frame, seconds to the top bar as it stays) for one fresh tab;
-    `mbit`: the page's network limited to that many Mbit/s with 20 ms latency (a phone on Wi-Fi)."""
-    page = context.new_page()
-    if mbit:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 20, "downloadThroughput": mbit * 125_000,
-            "uploadThroughput": mbit * 125_000})
-        settle += 40 / mbit
-    width = page.viewport_size["width"]
-    bar = {"x": 0, "y": 0, "width": width, "height": 56}
-    shots: list[tuple[float, bytes]] = []
-    start = time.perf_counter()
-    page.goto(server.host_link)  # the scorekeeper's own page: the games list
-    first_frame = None
-    while time.perf_counter() - start < settle:
-        if first_frame is None and page.evaluate("() => !document.getElementById('loading')"):
-            first_frame = time.perf_counter() - start
-        shots.append((time.perf_counter() - start, page.screenshot(clip=bar)))
-    final = shots[-1][1]
-    drawn = shots[-1][0]
-    for taken, png in reversed(shots):
-        if png != final:
-            break
-        drawn = taken
-    page.close()
-    return first_frame or drawn, drawn
-
 
 #: before the app loads: note when the page sends and receives on its websocket
 WIRETAP = """(() => {
@@ -229,14 +201,16 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            loads, suits = [], []
+            timelines = []
             for i in range(args.loads):
                 context = browser.new_context(**options)
                 context.route("**/*", only_local)
-                first, drawn = suits_drawn(context, server, args.phone, args.mbit)
-                loads.append(first)
-                suits.append(drawn)
+                # the scorekeeper's own page: the games list
+                timelines.append(load_timeline(context, server.host_link, args.mbit))
                 context.close()
+            loads = [t["first_frame"] for t in timelines]
+            suits = [t["drawn"] for t in timelines]
+            texts = [t["first_text"] for t in timelines if t["first_text"] is not None]
             context = browser.new_context(**options)
             context.route("**/*", only_local)
             context.add_init_script(WIRETAP)
@@ -280,6 +254,10 @@ def main() -> int:
     print(f"  server ready:     {server.ready_after * 1000:.0f} ms (process start -> first HTTP answer)")
     print(f"  first frame:      median {statistics.median(loads) * 1000:.0f} ms over {len(loads)} loads "
           f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f})")
+    print(f"  first text:       median {statistics.median(texts) * 1000:.0f} ms over {len(texts)} loads "
+          f"(page open -> the title's text first drawn; its \u2660 drawn in that same frame on "
+          f"{sum(t['suits_in_first_text'] for t in timelines)} of {len(timelines)} loads)" if texts else
+          f"  first text:       the title was not drawn on any of {len(timelines)} loads")
     print(f"  suits drawn:      median {statistics.median(suits) * 1000:.0f} ms over {len(suits)} loads "
           f"(min {min(suits) * 1000:.0f}, max {max(suits) * 1000:.0f}; page open -> top bar as it stays)")
     print(f"  save -> sheet:    median {statistics.median(times):.0f} ms over {len(times)} hands "

@@ -29,7 +29,8 @@ from .pictures import Pictures
 log = logging.getLogger(__name__)
 
 _PACKAGE = Path(__file__).resolve().parents[1]
-#: Where the assets (the fonts with the suit symbols) may be: inside the installed package
+#: Where the assets (the fonts with the suit symbols; the web app's page, manifest and icons, which
+#: Flet serves instead of its own: tools/make_web_app.py) may be: inside the installed package
 #: (the wheel maps the repository's assets/ to scorekeeper/assets), or at the top of a checkout.
 ASSET_PLACES = (_PACKAGE / "assets", _PACKAGE.parent / "assets")
 DEFAULT_PORT = 8000

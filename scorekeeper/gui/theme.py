@@ -12,6 +12,11 @@ FONT_BOLD = "DejaVu Sans Bold"
 FONTS = {FONT: "/fonts/DejaVuSans.ttf", FONT_BOLD: "/fonts/DejaVuSans-Bold.ttf"}
 
 SEED = ft.Colors.GREEN_800
+#: what the light theme (Material 3 from SEED) draws: the page, and the filled buttons.  The web
+#: app's manifest, page and icons use them (tools/make_web_app.py); tests/gui/test_web_app.py
+#: checks them against a screenshot of the app
+BACKGROUND = "#F7FBF1"
+PRIMARY = "#3C6939"
 
 #: smallest touch target (px), per the phone-first brief
 TARGET = 48

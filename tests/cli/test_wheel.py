@@ -98,11 +98,14 @@ def installed(tmp_path_factory) -> dict:
 
 
 @pytest.mark.slow
-def test_the_wheel_holds_the_fonts_inside_the_package(installed):
+def test_the_wheel_holds_the_fonts_and_web_files_inside_the_package(installed):
     import zipfile
     names = zipfile.ZipFile(installed["wheel"]).namelist()
-    for font in (ROOT / "assets" / "fonts").iterdir():
-        assert f"scorekeeper/assets/fonts/{font.name}" in names
+    assets = [path for path in (ROOT / "assets").rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+    assert {"fonts/DejaVuSans.ttf", "manifest.json", "index.html", "favicon.png",
+            "icons/icon-512.png"} <= {path.relative_to(ROOT / "assets").as_posix() for path in assets}
+    for path in assets:
+        assert f"scorekeeper/assets/{path.relative_to(ROOT / 'assets').as_posix()}" in names
     assert not any(name.startswith("assets/") for name in names), "the assets live inside the package"
 
 
@@ -123,6 +126,7 @@ def test_every_dependency_the_wheel_declares_is_in_the_new_environment(installed
 
 @pytest.mark.slow
 def test_the_installed_app_runs_from_the_environment_and_serves_every_font(installed, tmp_path):
+    import json
     started = time.perf_counter()
     site, work = installed["site"], installed["work"]
     package = site / "scorekeeper"
@@ -144,6 +148,12 @@ def test_the_installed_app_runs_from_the_environment_and_serves_every_font(insta
             assert status == 200 and body, url
             if url in ours:
                 assert body == (package / "assets" / url.lstrip("/")).read_bytes(), url
+        # the web app's own manifest and icons (tools/make_web_app.py), from the package's copy
+        status, body = get(server.url + "manifest.json")
+        manifest = json.loads(body)
+        assert (status, manifest["name"]) == (200, "Spades Scorekeeper")
+        for path in [icon["src"] for icon in manifest["icons"]] + ["favicon.png"]:
+            assert get(server.url + path) == (200, (package / "assets" / path).read_bytes()), path
     finally:
         code = server.stop()
     assert (code, server.stderr) == (130, ""), server.stderr  # no "fonts are missing" line, no traceback

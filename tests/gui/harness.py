@@ -5,6 +5,7 @@ scorekeeper/gui/README-dev.md.
 from __future__ import annotations
 
 import copy
+import io
 import os
 import re
 import secrets
@@ -136,6 +137,95 @@ def grey_block(png: Path | bytes, side: int = 0) -> tuple[int, int, int, int] | 
             mask, have = ImageChops.darker(mask, moved), have + step
     corners = mask.getbbox()  # of the squares' top left corners
     return corners and (corners[0], corners[1], corners[2] + side - 1, corners[3] + side - 1)
+
+
+#: the top bar, where the app's title "\u2660 Spades Scorekeeper" is drawn (css px from the top)
+BAR_HEIGHT = 56
+
+
+def _ink(png: bytes):
+    """White where a screenshot is much darker than the bar (the title's text, the bar's icons)."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("L").point(lambda v: 255 if v < 128 else 0)
+
+
+def _ink_runs(ink) -> list[tuple[int, int]]:
+    """The runs of columns holding ink, left to right, apart where 4 or more columns hold none."""
+    width, height = ink.size
+    inked = [ink.crop((x, 0, x + 1, height)).getbbox() is not None for x in range(width)]
+    runs: list[tuple[int, int]] = []
+    for x, has in enumerate(inked):
+        if has:
+            if runs and x - runs[-1][1] < 4:
+                runs[-1] = (runs[-1][0], x + 1)
+            else:
+                runs.append((x, x + 1))
+    return runs
+
+
+def first_text(shots: list[bytes]) -> tuple[int, bool] | None:
+    """Of screenshots of the top bar taken one after another from opening the page, the last as
+    it stays: the first that shows anything right of the title's first mark (the title's text),
+    and whether that first mark, the \u2660, is there already as it stays (not an empty box,
+    not missing).  None when the last shows no title."""
+    final = _ink(shots[-1])
+    runs = _ink_runs(final)
+    if len(runs) < 2:
+        return None
+    height = final.height
+    spade = (runs[0][0], 0, runs[0][1], height)
+    rest = (runs[1][0], 0, runs[-1][1], height)
+    for n, png in enumerate(shots):
+        ink = _ink(png)
+        if ink.crop(rest).getbbox():
+            return n, ink.crop(spade).tobytes() == final.crop(spade).tobytes()
+    return None
+
+
+def load_timeline(context, url: str, mbit: float | None = None, settle: float = 6.0) -> dict:
+    """One fresh tab of `context` opening `url`, the top bar's screenshots taken as fast as the
+    browser gives them for `settle` seconds (more while it is still blank or changing); seconds
+    from opening the page to: `first_frame` (Flutter's first frame: the loading screen gone),
+    `first_text` (the first screenshot showing the title's text, or None), `drawn` (the first of
+    the screenshots that equal the last one: the bar as it stays); `suits_in_first_text`: the
+    \u2660 was drawn, as it stays, in that first screenshot with text.  `mbit`: the page's
+    network limited to that many Mbit/s with 20 ms latency (a phone on Wi-Fi)."""
+    page = context.new_page()
+    if mbit:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 20, "downloadThroughput": mbit * 125_000,
+            "uploadThroughput": mbit * 125_000})
+        settle += 40 / mbit
+    bar = {"x": 0, "y": 0, "width": page.viewport_size["width"], "height": BAR_HEIGHT}
+    shots: list[tuple[float, bytes]] = []
+    start = time.perf_counter()
+    page.goto(url)
+    first_frame, inked, changed = None, False, 0.0
+    # `settle` seconds at least; longer while the bar shows nothing or changed in the last 1.5 s
+    # (a slow load), a minute at most
+    while (now := time.perf_counter() - start) < settle or (
+            (not inked or now - changed < 1.5) and now < 60):
+        if first_frame is None and page.evaluate("() => !document.getElementById('loading')"):
+            first_frame = time.perf_counter() - start
+        png = page.screenshot(clip=bar)
+        if not shots or png != shots[-1][1]:
+            changed = time.perf_counter() - start
+            inked = inked or _ink(png).getbbox() is not None
+        shots.append((time.perf_counter() - start, png))
+    page.close()
+    final = shots[-1][1]
+    drawn = shots[-1][0]
+    for taken, png in reversed(shots):
+        if png != final:
+            break
+        drawn = taken
+    text = first_text([png for _, png in shots])
+    return {"first_frame": first_frame or drawn, "drawn": drawn,
+            "first_text": shots[text[0]][0] if text else None,
+            "suits_in_first_text": bool(text and text[1])}
 
 
 def free_port() -> int:

@@ -176,7 +176,7 @@ def sheet_picture(game: Game, sheet: Scoresheet) -> SheetPicture:
             rows.append((block.label, y, y + block.height))
         y += block.height
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return SheetPicture(out.getvalue(), WIDTH, height, rows, pen.smallest)
 
 

@@ -205,25 +205,51 @@ def _title(game: Game, sheet: Scoresheet) -> _Block:
 
 
 def _sides(game: Game, sheet: Scoresheet, columns) -> _Block:
-    """Each side's name and, under it, its players (when the name is not theirs already)."""
-    players = {side.name: " & ".join(side.players) for side in game.sides}
-    named = any(players[s] != s for s in sheet.sides)
-    height = PAD * 2 + _line(TEXT) + (_line(SMALL) if named else 0) + _line(SMALL)
+    """Each side's name and, under it, its players (when the name is not theirs already), then
+    what a hand's first line says."""
+    inner = columns[0][1] - 2 * PAD
+    players = {side.name: [] if side.players == (side.name,) else _names(side.players, inner)
+               for side in game.sides}
+    most = max(len(lines) for lines in players.values())
+    legend = _legend(inner)
+    height = PAD * 2 + _line(TEXT) + most * _line(SMALL) + _line(SMALL)
 
     def paint(pen: _Pen, y: int) -> None:
         for side, (left, width) in zip(sheet.sides, columns):
-            name, size = fit(side, width - 2 * PAD, TEXT, bold=True)
+            name, size = fit(side, inner, TEXT, bold=True)
             pen.text(left + width / 2, y + PAD, name, size, bold=True, anchor="ma")
             top = y + PAD + _line(TEXT)
-            if players[side] != side:
-                who, size = fit(players[side], width - 2 * PAD, SMALL)
-                pen.text(left + width / 2, top, who, size, fill=MUTED, anchor="ma")
-            if named:
+            for line in players[side]:
+                pen.text(left + width / 2, top, line, SMALL, fill=MUTED, anchor="ma")
                 top += _line(SMALL)
-            pen.text(left + PAD, top, "bid / took", SMALL, fill=MUTED)  # what a hand's first line says
-            pen.text(left + width - PAD, top, "points", SMALL, fill=MUTED, anchor="ra")
+            top = y + PAD + _line(TEXT) + most * _line(SMALL)
+            pen.text(left + PAD, top, legend[0], SMALL, fill=MUTED)
+            pen.text(left + width - PAD, top, legend[1], SMALL, fill=MUTED, anchor="ra")
         pen.box(MARGIN, y + height - 3, WIDTH - MARGIN, y + height - 1, LINE)
     return _Block(height, paint)
+
+
+def _names(players: tuple[str, ...], width: float) -> list[str]:
+    """A side's players joined by '&', in lines of `width` (a name never split; one too long for a
+    line cut short)."""
+    font, lines = _font(SMALL), []
+    for i, player in enumerate(players):
+        name = f"& {player}" if i else player
+        joined = f"{lines[-1]} {name}" if lines else name
+        if lines and font.getlength(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(name, width, SMALL, least=SMALL)[0])
+    return lines
+
+
+def _legend(width: float) -> tuple[str, str]:
+    """The words over a side's column for its first line: the longest that fit beside each other."""
+    font = _font(SMALL)
+    for left, right in (("bid / took", "points"), ("bid/took", "pts"), ("bid/took", "")):
+        if font.getlength(left) + font.getlength(right) + 2 * PAD <= width:
+            return left, right
+    return "", ""
 
 
 def _deal_row(hs: HandScore, hand: Hand, sides: list[str], columns, bags: bool) -> _Block:

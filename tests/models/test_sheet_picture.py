@@ -16,6 +16,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from scorekeeper.engine import random_game, read_game, score_game
+from scorekeeper.engine.text import game_result
+from scorekeeper.gui.models.figures import signed
+from scorekeeper.gui.models.marks import side_marks
 from scorekeeper.gui.models import sheet_picture as picture
 from scorekeeper.gui.models.sheet_picture import PictureError, font_folder, sheet_picture
 
@@ -76,6 +79,43 @@ def test_one_changed_number_is_more_than_the_tolerance():
     scored = read_game(record)
     found = difference(sheet_picture(scored.game, scored.sheet).png, REFERENCE)
     assert isinstance(found, str) or found > TOLERANCE, f"a changed hand differs by only {found}"
+
+
+def test_the_picture_says_what_the_sheet_says():
+    """Every hand under its number (a misdeal under none, with who dealt), each side's bid / took,
+    points, score and bags as the engine scored them, the marks, the totals and the result."""
+    scored = read_game(RECORD.read_text())
+    sheet = scored.sheet
+    said = sheet_picture(scored.game, sheet).texts
+    start = said.index("points", said.index("Them"))  # after the sides' heads
+    expected = []
+    for hs in sheet.hands:
+        if hs.misdeal:
+            expected += ["misdeal", "\u00b7", hs.dealer, "dealt"]
+            continue
+        expected.append(str(hs.number))
+        for side in sheet.sides:
+            ss = hs.sides[side]
+            bags = "1 bag" if ss.bags == 1 else f"{ss.bags} bags"
+            expected += [f"{ss.bid_text} / {ss.tricks}", signed(ss.points), str(ss.score), bags]
+            expected += [word for mark in side_marks(ss, side, scored.game.hands[hs.deal - 1])
+                         for word in ("\u00b7", *mark.text.split())][1:]
+    expected.append("Totals")
+    for side in sheet.sides:
+        expected += [side, str(sheet.scores[side]), f"{sheet.bags[side]} bags"]
+    expected.append(game_result(sheet.winner, sheet.reason, "line"))
+    assert said[start + 1:] == expected
+    # what the record holds, in the sheet's words: a nil made, a nil failed, the winner
+    assert " ".join(said).count("Ann nil \u2713") == 1 and " ".join(said).count("Bob's nil failed") == 1
+    assert said[-1] == "Us wins (Us reached 355)"
+
+
+def test_sides_named_after_their_players_are_not_named_twice():
+    game = random_game(random.Random(6), "ihop-6", hands=2)
+    said = sheet_picture(game, score_game(game)).texts
+    for side in game.sides:
+        assert side.name == " & ".join(side.players)
+        assert said.count(side.name) == 2, f"{side.name}: {said.count(side.name)} times (its head and its total)"
 
 
 def rows_fit(game, sheet) -> None:

@@ -86,14 +86,15 @@ class _Block:
 
 @dataclass
 class SheetPicture:
-    """The PNG, its size, where each deal's row is (label -> (top, bottom)), in order, and the
-    smallest text drawn (px)."""
+    """The PNG, its size, where each deal's row is (label, top, bottom), in order, the smallest
+    text drawn (px) and every text drawn, in the order drawn (a side's marks word by word)."""
 
     png: bytes
     width: int
     height: int
     rows: list[tuple[str, int, int]] = field(default_factory=list)
     smallest: int = 0
+    texts: list[str] = field(default_factory=list)
 
 
 class _Pen:
@@ -102,11 +103,13 @@ class _Pen:
     def __init__(self, image: Image.Image):
         self.draw = ImageDraw.Draw(image)
         self.smallest = 10_000
+        self.texts: list[str] = []
 
     def text(self, x: float, y: float, text: str, size: int, bold: bool = False, fill=INK,
              anchor: str = "la") -> None:
         if text:
             self.smallest = min(self.smallest, size)
+            self.texts.append(text)
             self.draw.text((x, y), text, font=_font(size, bold), fill=fill, anchor=anchor)
 
     def box(self, x0: float, y0: float, x1: float, y1: float, fill, radius: int = 0) -> None:
@@ -177,7 +180,7 @@ def sheet_picture(game: Game, sheet: Scoresheet) -> SheetPicture:
         y += block.height
     out = io.BytesIO()
     image.save(out, format="PNG")
-    return SheetPicture(out.getvalue(), WIDTH, height, rows, pen.smallest)
+    return SheetPicture(out.getvalue(), WIDTH, height, rows, pen.smallest, pen.texts)
 
 
 def _columns(count: int) -> list[tuple[float, float]]:
@@ -208,7 +211,7 @@ def _sides(game: Game, sheet: Scoresheet, columns) -> _Block:
     """Each side's name and, under it, its players (when the name is not theirs already), then
     what a hand's first line says."""
     inner = columns[0][1] - 2 * PAD
-    players = {side.name: [] if side.players == (side.name,) else _names(side.players, inner)
+    players = {side.name: [] if " & ".join(side.players) == side.name else _names(side.players, inner)
                for side in game.sides}
     most = max(len(lines) for lines in players.values())
     legend = _legend(inner)

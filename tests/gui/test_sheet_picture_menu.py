@@ -1,6 +1,7 @@
-"""The game menu's "Picture of the sheet" in a real browser: on a phone with a share sheet
-(navigator.share with files, as on Android) the PNG goes to it; in a desktop browser without one
-it is downloaded.  Either way it is the picture `sheet_png` draws of the saved game (issue 18).
+"""The menus' "Picture of the sheet" in a real browser: on a phone with a share sheet
+(navigator.share with files, as on Android), from the game screen's menu, the PNG goes to it; in
+a desktop browser without one, from the games list's menu of that game, it is downloaded.  Either
+way it is the picture `sheet_png` draws of the saved game (issue 18).
 """
 from __future__ import annotations
 
@@ -55,9 +56,13 @@ def test_the_picture_goes_to_the_share_sheet_or_is_downloaded(browser, server, g
     desk.route("**/*", only_local)
     try:
         sharing, saving = Driver(phone, server, "phone", True), Driver(desk, server, "desktop", False)
-        for app in (sharing, saving):
-            app.open(f"/game/{game_id}")
-            app.tap("game-menu")
+        sharing.open(f"/game/{game_id}")
+        sharing.tap("game-menu")
+        saving.open()
+        saving.tap(f"game-menu-{game_id}")
+        sharing.page.get_by_role("menuitem", name="Picture of the sheet").or_(
+            sharing.page.get_by_role("button", name="Picture of the sheet")).first.wait_for()
+        sharing.screenshot("picture-menu")
         sharing.tap_menu("Picture of the sheet")
         sharing.page.wait_for_function("() => !!window.__shared")
         (shared,) = sharing.page.evaluate("() => window.__shared.files")

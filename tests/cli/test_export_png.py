@@ -66,3 +66,14 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
     assert main(["export", game_id, "--png", "--out", str(out), "--data", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(out) in err and "Traceback" not in err, err
+
+
+def test_a_game_this_version_cannot_open_has_no_picture_and_says_why(tmp_path, capsys, monkeypatch):
+    from tests.compat.later_release import UNKNOWN_OPTION, later_release_folder
+
+    ids = later_release_folder(tmp_path / "data")
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", ids["later"], "--png", "--data", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and UNKNOWN_OPTION in err and "Traceback" not in err, err
+    assert not list(tmp_path.glob("*.png"))

@@ -1,11 +1,11 @@
 """A picture of a game's scoresheet (PNG), for the group chat.  No flet, no arithmetic.
 
 Drawn with Pillow in the app's font (DejaVu Sans, which has the suits), 1080 px wide: a phone
-shows it at full width with the sheet's text at 10 dp or more.  It holds the rules, the sides
-and their players, one row per deal (a hand's row under its number as the table counts it; a
-misdeal a thin row of its own, with no number), each side's bid / tricks, points, score, bags
-and the sheet's marks, then the totals and the result.  The image grows in height with the
-hands; three sides (six players) fit across.
+shows it at full width with its text as large as the app's own sheet there (11 dp and up).  It
+holds the rules, the sides and their players, one row per deal (a hand's row under its number
+as the table counts it; a misdeal a thin row of its own, with no number), each side's bid /
+tricks, points, score, bags and the sheet's marks, then the totals and the result.  The image
+grows in height with the hands; three sides (six players) fit across.
 
 Every number is the engine's Scoresheet's; the marks are `marks.side_marks`'.  The GUI's game
 menu and `scorekeeper export ID --png` both call `sheet_png`.
@@ -30,8 +30,9 @@ MARGIN = 32
 NUMBER = 64  # the hand number's column
 GAP = 10  # between the sides' columns
 PAD = 10  # inside a cell
-#: text sizes in px; on a phone 1080 px are shown about 390 dp wide, so 28 px is about 10 dp
-TITLE, TEXT, SCORE, SMALL = 52, 34, 44, 28
+#: text sizes in px: a phone shows the 1080 px about 390 dp wide (2.77 px a dp), so these are
+#: the sizes of the app's phone sheet (a hand's first line 13, its score 17, its marks 11)
+TITLE, TEXT, SCORE, SMALL = 52, 36, 48, 31
 READABLE = SMALL  # nothing is drawn smaller (a long name is cut short rather than shrunk further)
 
 INK = (32, 33, 36)
@@ -120,7 +121,7 @@ def fit(text: str, width: float, size: int, bold: bool = False, least: int = REA
     """`text` at `size`, or smaller down to `least` until it fits `width`; still too wide, cut short
     with an ellipsis."""
     while size > least and _font(size, bold).getlength(text) > width:
-        size -= 2
+        size = max(least, size - 2)
     font = _font(size, bold)
     if font.getlength(text) <= width:
         return text, size
@@ -280,19 +281,27 @@ class _Cell:
 
 
 def _cell(ss: SideScore, side: str, hand: Hand, width: float, bags: bool) -> _Cell:
-    """A side's part of a hand's row: bid / tricks and the points; the score and the bags; the marks."""
+    """A side's part of a hand's row: bid / tricks and the points; the score and the bags; the marks.
+    A bid too long to share its line with the points (IHOP six: '7 + aces / 1') has a line of its
+    own, and the points the next."""
     marks = side_marks(ss, side, hand)
     colour = TONES[tone_of(marks)]
     inner = width - 2 * PAD
     points = signed(ss.points)
     took = "" if ss.tricks is None else str(ss.tricks)
-    bid, bid_size = fit(f"{ss.bid_text} / {took}", inner - _font(TEXT, True).getlength(points) - 12, TEXT)
+    full = f"{ss.bid_text} / {took}"
+    bid, bid_size = fit(full, inner - _font(TEXT, True).getlength(points) - 12, TEXT)
+    apart = bid != full  # cut short beside the points: whole on a line of its own
+    if apart:
+        bid, bid_size = fit(full, inner, TEXT)
     lines = flow([(m.text, TONES[m.tone]) for m in marks], inner, SMALL)
-    height = _line(TEXT) + _line(SCORE) + len(lines) * _line(SMALL)
+    height = _line(TEXT) * (2 if apart else 1) + _line(SCORE) + len(lines) * _line(SMALL)
 
     def paint(pen: _Pen, left: float, y: int) -> None:
         x, right = left + PAD, left + width - PAD
         pen.text(x, y, bid, bid_size)
+        if apart:
+            y += _line(TEXT)
         pen.text(right, y, points, TEXT, bold=True, fill=colour, anchor="ra")
         y += _line(TEXT)
         pen.text(x, y, str(ss.score), SCORE, bold=True)

@@ -33,12 +33,17 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
     _data_option(games)
     games.set_defaults(func=_guarded(cmd_games, "games"))
 
-    export = subparsers.add_parser("export", help="write a game as spades-game/1 JSON or as a CSV scoresheet",
-                                   description="Write a saved game as spades-game/1 JSON (default) "
-                                               "or its scoresheet as CSV, one row per hand per side.")
+    export = subparsers.add_parser("export", help="write a game as spades-game/1 JSON, a CSV scoresheet or a picture",
+                                   description="Write a saved game as spades-game/1 JSON (default), "
+                                               "its scoresheet as CSV, one row per hand per side, or a "
+                                               "picture of its scoresheet (PNG) for the group chat.")
     export.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
-    export.add_argument("--csv", action="store_true", help="write the scoresheet as CSV")
-    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--csv", action="store_true", help="write the scoresheet as CSV")
+    form.add_argument("--png", action="store_true",
+                      help="draw the scoresheet as a PNG picture (to spades-ID.png here unless --out)")
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output "
+                                                      "(--png: '-' writes the picture to standard output)")
     _data_option(export)
     export.set_defaults(func=_guarded(cmd_export, "export"))
 
@@ -139,8 +144,10 @@ def _when(iso: str) -> str:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write a game's record (JSON) or its scoresheet (CSV)."""
+    """Write a game's record (JSON), its scoresheet (CSV) or a picture of it (PNG)."""
     repo = _open(args)
+    if args.png:
+        return _export_png(repo, args)
     if args.csv:
         stored = repo.get(args.id)
         text = scoresheet_csv(stored.game, stored.sheet)
@@ -158,6 +165,23 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"wrote game {args.id} to {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _export_png(repo: Repository, args: argparse.Namespace) -> int:
+    """The picture of a game's scoresheet, to ``--out`` (else spades-ID.png in this folder)."""
+    from scorekeeper.gui.models.sheet_picture import sheet_png  # Pillow is loaded only for a picture
+
+    stored = repo.get(args.id)
+    png = sheet_png(stored.game, stored.sheet)
+    _flush_notices(repo)
+    if args.out == "-":
+        sys.stdout.buffer.write(png)
+        sys.stdout.buffer.flush()
+        return 0
+    out = Path(args.out or f"spades-{args.id}.png")
+    out.write_bytes(png)
+    print(f"wrote the picture of game {args.id} to {out}")
     return 0
 
 

@@ -2,6 +2,9 @@
 
 - Share: the sheet as text (models/share.py) through the platform's share sheet
   (`ft.Share`); where there is none (a desktop browser), copied to the clipboard.
+- Picture of the sheet: a PNG of the scoresheet (models/sheet_picture.py) through the share
+  sheet with the file; where there is none (a desktop browser, a phone on plain http), saved as a
+  file (a download in a browser).
 - Export: save the record as a file (`ft.FilePicker.save_file`: a download in a
   browser), or copy it as text.
 - Import: choose a file (`ft.FilePicker`, picked inside the tap: `ft.PickFiles`)
@@ -15,6 +18,7 @@ from datetime import date
 import flet as ft
 
 from .models.share import record_file_name, sheet_text
+from .models.sheet_picture import PictureError, sheet_png
 from .testid import tid
 
 log = logging.getLogger(__name__)
@@ -50,6 +54,40 @@ async def share_result(app, game_id: str) -> None:
     except Exception as exc:  # no share sheet in this browser
         log.info("share sheet not available: %s", exc)
     await copy_text(app, text, "The result is copied: paste it in the group chat")
+
+
+# -- a picture of the sheet ---------------------------------------------------------------
+def picture_file(session, game_id: str) -> tuple[str, bytes]:
+    """The file name and the PNG of the game's scoresheet ('spades-2026-12-01-us-vs-them.png')."""
+    session.open(game_id)
+    name = record_file_name(session.game, date.today().isoformat()).removesuffix(".json") + ".png"
+    return name, sheet_png(session.game, session.sheet)
+
+
+async def share_picture(app, game_id: str) -> None:
+    """The picture through the platform's share sheet where there is one, else saved as a file."""
+    try:
+        name, png = picture_file(app.session, game_id)
+    except PictureError as err:
+        app.error(f"Cannot draw the picture: {err}")
+        return
+    try:
+        result = await ft.Share().share_files(
+            [ft.ShareFile.from_bytes(png, mime_type="image/png", name=name)], subject="Spades",
+            download_fallback_enabled=False, mail_to_fallback_enabled=False)
+        if result.status != ft.ShareResultStatus.UNAVAILABLE:
+            return  # shared, or the player closed the sheet
+    except Exception as exc:  # no share sheet in this browser
+        log.info("share sheet not available for a file: %s", exc)
+    try:
+        await ft.FilePicker().save_file(dialog_title="Save the picture of the sheet", file_name=name,
+                                        src_bytes=png, allowed_extensions=["png"],
+                                        file_type=ft.FilePickerFileType.CUSTOM)
+    except Exception as exc:  # no file dialog here
+        log.info("save dialog not available: %s", exc)
+        app.error("Cannot save a file here: share the result as text instead")
+        return
+    app.message(f"The picture of the sheet is saved as {name}")
 
 
 # -- export -------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ def test_every_dependency_the_wheel_declares_is_in_the_new_environment(installed
     seen = json.loads(_run(installed["python"], "-c", DEPENDENCIES, cwd=installed["work"]))
     assert seen["scorekeeper"] == str(installed["site"] / "scorekeeper"), "the metadata read is the wheel's"
     declared = {Requirement(line).name for line in seen["requires"]}
-    assert {"flet", "flet-charts", "tinydb", "platformdirs", "uvicorn"} <= declared
+    assert {"flet", "flet-charts", "tinydb", "platformdirs", "pillow", "uvicorn"} <= declared
     assert {"flet", "flet-desktop", "flet-web", "tinydb", "uvicorn"} <= set(seen["found"]), seen["found"]
     assert seen["wrong"] == [], "\n".join(seen["wrong"])
     print(f"wheel test: {len(seen['found'])} dependencies found in the new environment")
@@ -159,3 +159,17 @@ def test_the_installed_app_runs_from_the_environment_and_serves_every_font(insta
     assert (code, server.stderr) == (130, ""), server.stderr  # no "fonts are missing" line, no traceback
     print(f"wheel test: the installed app started, served its fonts and stopped in "
           f"{time.perf_counter() - started:.1f} s")
+
+
+@pytest.mark.slow
+def test_the_installed_command_draws_the_picture_of_the_sheet_with_its_own_fonts(installed, tmp_path):
+    work, script = installed["work"], installed["venv"] / "bin" / "scorekeeper"
+    where = _run(installed["python"], "-c", "from scorekeeper.gui.models.sheet_picture import font_folder; "
+                 "print(font_folder())", cwd=work)
+    assert where.strip() == str(installed["site"] / "scorekeeper" / "assets" / "fonts")
+    data, out = tmp_path / "data", tmp_path / "sheet.png"
+    _run(script, "import", ROOT / "examples" / "standard-game.json", "--data", data, cwd=work)
+    (game_id,) = [line.split()[0] for line in _run(script, "games", "--data", data, cwd=work).splitlines()[1:]]
+    said = _run(script, "export", game_id, "--png", "--out", out, "--data", data, cwd=work)
+    assert said == f"wrote the picture of game {game_id} to {out}\n"
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

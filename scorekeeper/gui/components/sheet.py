@@ -10,7 +10,7 @@ import flet as ft
 
 from .. import theme
 from ..keep import Keeper
-from ..models.figures import renegs_text, signed
+from ..models.figures import renegs_text, shows_bags, signed
 from ..models.marks import Tone, side_marks, tone_of
 from ..testid import tid
 
@@ -35,13 +35,6 @@ def _marks(ss, side: str, hand) -> tuple[str, object]:
     """The side's marks for the hand, one to a line, and the colour of its points."""
     marks = side_marks(ss, side, hand)
     return "\n".join(m.text for m in marks), TONE_COLOURS[tone_of(marks)]
-
-
-def shows_bags(sheet, rules) -> bool:
-    """Whether bags are counted at this table: overtricks are bags, or a penalty gave a side some
-    (without partners and without "count bags" each overtrick costs 10 and is no bag)."""
-    return rules.counts_bags or any(sheet.bags.values()) or any(
-        ss.bags for hand in sheet.hands for ss in hand.sides.values())
 
 
 def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None) -> ft.Control:

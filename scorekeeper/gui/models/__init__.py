@@ -17,6 +17,7 @@
 - `options`, `search`, `whatif`, `figures`: what the rules, what-if, chart and
   stats screens show (option names and values, rules search, the comparison,
   numbers as text).
+- `share`, `sheet_picture`: the sheet as text and as a picture (PNG) for the group chat.
 
 Nothing here imports flet or anything else of the GUI package above it; the
 engine does the scoring and the repository the saving.  Tested without a

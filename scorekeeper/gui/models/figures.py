@@ -15,6 +15,13 @@ def signed(points: int | None) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def shows_bags(sheet, rules) -> bool:
+    """Whether bags are counted at this table: overtricks are bags, or a penalty gave a side some
+    (without partners and without "count bags" each overtrick costs 10 and is no bag)."""
+    return rules.counts_bags or any(sheet.bags.values()) or any(
+        ss.bags for hand in sheet.hands for ss in hand.sides.values())
+
+
 def renegs_text(count: int, rules, short: bool = False) -> str:
     """A side's renegs so far: '1 reneg: the 3rd loses the game' (`short`, for a narrow card:
     '1 reneg: 3rd loses')."""

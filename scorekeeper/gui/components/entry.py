@@ -23,8 +23,8 @@ from ..models import NIL, HandDraft
 from ..models.lock import draft_lock
 from ..testid import tid
 from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: a notice this long fits beside Save on a phone; a longer one goes above it
 SHORT = 30
 #: Save, Misdeal and the status beside them (px): a big target, and a hand still fits a 360x740 phone

@@ -13,8 +13,8 @@ from ..keep import Keeper
 from ..models.figures import renegs_text, shows_bags, signed
 from ..models.marks import Tone, side_marks, tone_of
 from ..testid import tid
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 BAG_WARNING = "Next overtricks cost the bag penalty"
 
 

@@ -23,7 +23,6 @@ from ...engine import tricks_left, with_raise, without_raise
 
 NIL = "nil"
 NOBODY = "\x00nobody"  # `Tricks.counting` when no count is chosen (every one is known)
-BEMO_SIZES = ("little", "big")
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import flet_charts as fch
 from ..models.figures import chart_description, outcome, score_series
 from ..testid import tid
 from .base import AT_THE_TABLE, BaseScreen
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 #: one colour per side, readable on light and dark backgrounds
 SIDE_COLOURS = (ft.Colors.BLUE_500, ft.Colors.DEEP_ORANGE_400, ft.Colors.PURPLE_300)
 

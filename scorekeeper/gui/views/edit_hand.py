@@ -15,8 +15,7 @@ import flet as ft
 from ..components.entry import EntryPanel
 from ..testid import tid
 from .base import HandScreen
-
-MUTED = ft.Colors.ON_SURFACE_VARIANT
+from ..theme import MUTED
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,7 @@ from .. import theme
 from ..models.sharing import CODE_LENGTH, Role
 from ..testid import tid
 from .base import BaseScreen
-
-MUTED = ft.Colors.ON_SURFACE_VARIANT
+from ..theme import MUTED
 
 
 class Screen(BaseScreen):

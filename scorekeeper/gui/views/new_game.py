@@ -20,8 +20,8 @@ from ..models.new_game import DRAW, NewGameForm, name_problem
 from ..models.options import choices, new_game_options, preset_summary, preset_title
 from ..testid import tid
 from .base import BaseScreen
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 SUIT = "\u2660 "
 
 

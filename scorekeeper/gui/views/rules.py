@@ -13,8 +13,7 @@ from ..models import options as house
 from ..models.search import Section, highlight, rule_sections
 from ..testid import tid
 from .base import AT_THE_TABLE, BaseScreen
-
-MUTED = ft.Colors.ON_SURFACE_VARIANT
+from ..theme import MUTED
 
 
 def _slug(text: str) -> str:

@@ -13,8 +13,7 @@ from ..models import Kind
 from ..pictures import qr_address
 from ..testid import tid
 from .base import BaseScreen
-
-MUTED = ft.Colors.ON_SURFACE_VARIANT
+from ..theme import MUTED
 
 
 def share(app, game_id: str) -> bool:

@@ -18,8 +18,8 @@ from ..models import Kind
 from ..models.live import watched
 from ..testid import tid
 from .base import GameScreen
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 EMPTY = "No hands yet: the sheet fills in as the hands are saved."
 PEN_NAME = "pen-name"  # the name this phone asked with last (kept for the next request)
 

@@ -16,8 +16,8 @@ from .. import theme
 from ..models import figures, options as house, whatif
 from ..testid import tid
 from .base import AT_THE_TABLE, BaseScreen
+from ..theme import MUTED
 
-MUTED = ft.Colors.ON_SURFACE_VARIANT
 HAND_COL = 38
 GAME_RULES = "__game__"  # the Dropdown key of "this game's rules"
 

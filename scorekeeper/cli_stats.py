@@ -77,7 +77,8 @@ def stats_json(stats: SeasonStats, which: StatsFilter) -> dict:
         "players": [{"name": line.name, **line.figures.to_json()} for line in stats.players],
         "partnerships": [{"players": list(line.players), **line.figures.to_json()} for line in stats.partnerships],
         "head_to_head": [{"partnerships": [list(h.first), list(h.second)], "games": h.games,
-                          "wins": [h.first_wins, h.second_wins], "draws": h.draws} for h in stats.head_to_head],
+                          "wins": [h.first_wins, h.second_wins], "draws": h.draws,
+                          "won_by_others": h.others_won} for h in stats.head_to_head],
     }
 
 
@@ -113,5 +114,6 @@ def stats_text(stats: SeasonStats, which: StatsFilter) -> list[str]:
         for h in stats.head_to_head:
             lines.append(f"{' & '.join(h.first)} vs {' & '.join(h.second)}: {h.games} game"
                          f"{'s' if h.games != 1 else ''}: {h.first_wins}-{h.second_wins}, "
-                         f"{h.draws} draw{'s' if h.draws != 1 else ''}")
+                         f"{h.draws} draw{'s' if h.draws != 1 else ''}"
+                         + (f", {h.others_won} won by another side" if h.others_won else ""))
     return lines

@@ -56,13 +56,15 @@ class StatsFilter:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game of a player or a partnership: its day, 'won', 'lost' or 'draw', its points."""
+    """One finished game of a player or a partnership: its day, 'won', 'lost' or 'draw', its points;
+    and the win rate over this game and the ones before it (the chart over time)."""
 
     game_id: str
     day: str
     outcome: str
     points: int
     hands: int
+    win_rate_so_far: float
 
 
 #: The figures added up over games (``Figures``), in the order the command line prints them.
@@ -137,6 +139,11 @@ class HeadToHead:
     second_wins: int
     draws: int
 
+    @property
+    def others_won(self) -> int:
+        """The games a third partnership (or a player on their own) won."""
+        return self.games - self.first_wins - self.second_wins - self.draws
+
 
 @dataclass(frozen=True)
 class SeasonStats:
@@ -176,7 +183,8 @@ class _Tally:
         for line in lines:
             for key in ("nils_made", "nils_failed", "blind_nils_made", "blind_nils_failed"):
                 counts[key] += line[key]
-        self.results.append(GameResult(summary.id, summary.created[:10], outcome, first["points"], first["hands"]))
+        self.results.append(GameResult(summary.id, summary.created[:10], outcome, first["points"], first["hands"],
+                                       counts["wins"] / counts["games"]))
 
     def figures(self) -> Figures:
         return Figures(**self.counts, results=tuple(self.results))

@@ -51,6 +51,7 @@ def test_json_has_players_partnerships_and_head_to_head(data, capsys):
     assert pairs[("Ann", "Cat")]["wins"] + pairs[("Bob", "Dan")]["wins"] + pairs[("Ann", "Cat")]["draws"] == 4
     [meeting] = stats["head_to_head"]
     assert meeting["games"] == 4 and sum(meeting["wins"]) + meeting["draws"] == 4
+    assert meeting["won_by_others"] == 0  # two sides: nobody else could win
     order = [tuple(p) for p in meeting["partnerships"]]
     assert meeting["wins"] == [pairs[pair]["wins"] for pair in order]
 

@@ -164,6 +164,8 @@ def test_head_to_head_agrees_with_the_games_the_partnerships_met_in(season, whic
                                                      second: h.second_wins, "draws": h.draws})
     assert found and found == {key: counts for key, counts in meetings.items()}
     assert all(sum(c.values()) - c["games"] <= c["games"] for c in found.values())
+    for h in season.season_stats(which).head_to_head:
+        assert h.others_won == h.games - h.first_wins - h.second_wins - h.draws >= 0
 
 
 def test_the_season_holds_what_the_filters_need(season):

@@ -67,7 +67,7 @@ class GameResult:
     win_rate_so_far: float
 
 
-#: The figures added up over games (``Figures``), in the order the command line prints them.
+#: The figures added up over games (``Figures``), in the order the JSON of `scorekeeper stats` gives them.
 COUNTS = ("games", "wins", "draws", "hands", "points", "bags", "sets", "nils_made", "nils_failed",
           "blind_nils_made", "blind_nils_failed", "ten_for_two_hundred", "ten_for_two_hundred_failed",
           "boston", "boston_failed")

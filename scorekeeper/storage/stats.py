@@ -153,6 +153,14 @@ class SeasonStats:
     head_to_head: list[HeadToHead]
 
 
+#: (Figures count, summary line key) of a side's figures, the same in each partner's line
+_SIDE_KEYS = (("hands", "hands"), ("points", "points"), ("bags", "bags"), ("sets", "times_set"),
+              ("ten_for_two_hundred", "ten_made"), ("ten_for_two_hundred_failed", "ten_failed"),
+              ("boston", "boston_made"), ("boston_failed", "boston_failed"))
+#: each player's own figures (a partnership's are the two partners' added up)
+_PLAYER_KEYS = ("nils_made", "nils_failed", "blind_nils_made", "blind_nils_failed")
+
+
 class _Tally:
     """Counts for one player or partnership, added game by game."""
 
@@ -172,16 +180,10 @@ class _Tally:
         counts["games"] += 1
         counts["wins"] += outcome == "won"
         counts["draws"] += outcome == "draw"
-        counts["hands"] += first["hands"]
-        counts["points"] += first["points"]
-        counts["bags"] += first["bags"]
-        counts["sets"] += first["times_set"]
-        counts["ten_for_two_hundred"] += first["ten_made"]
-        counts["ten_for_two_hundred_failed"] += first["ten_failed"]
-        counts["boston"] += first["boston_made"]
-        counts["boston_failed"] += first["boston_failed"]
+        for count, key in _SIDE_KEYS:
+            counts[count] += first[key]
         for line in lines:
-            for key in ("nils_made", "nils_failed", "blind_nils_made", "blind_nils_failed"):
+            for key in _PLAYER_KEYS:
                 counts[key] += line[key]
         self.results.append(GameResult(summary.id, summary.created[:10], outcome, first["points"], first["hands"],
                                        counts["wins"] / counts["games"]))
@@ -206,7 +208,11 @@ def season_stats(summaries: Iterable[GameSummary], which: StatsFilter = StatsFil
         sides: dict[str, list[tuple[str, dict]]] = {}
         for player, line in summary.players.items():
             sides.setdefault(line["side"], []).append((player, line))
-            players.setdefault(player.casefold(), _Tally()).add_game(summary, line["side"], [line], player)
+            folded = player.casefold()
+            tally = players.get(folded)
+            if tally is None:
+                tally = players[folded] = _Tally()
+            tally.add_game(summary, line["side"], [line], player)
         met = []
         for side, members in sides.items():
             if len(members) != 2:
@@ -215,7 +221,10 @@ def season_stats(summaries: Iterable[GameSummary], which: StatsFilter = StatsFil
             if len(key) != 2:
                 continue
             names = tuple(sorted((p for p, _ in members), key=str.casefold))
-            pairs.setdefault(key, _Tally()).add_game(summary, side, [line for _, line in members], names)
+            tally = pairs.get(key)
+            if tally is None:
+                tally = pairs[key] = _Tally()
+            tally.add_game(summary, side, [line for _, line in members], names)
             met.append((tuple(sorted(key)), side))
         _meet(meetings, sorted(met), summary.winner)
     partnership_names = {tuple(sorted(key)): tally.name for key, tally in pairs.items()}

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from . import __version__
 from .cli_input import UserError, one_line, option_value_text, read_record
+from .cli_stats import add_stats_command
 from .cli_storage import add_storage_commands
 from .cli_ways import ways_of, ways_text
 from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
@@ -232,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(func=cmd_rules)
 
     add_storage_commands(sub)
+    add_stats_command(sub)
     return parser
 
 

@@ -137,11 +137,12 @@ def _random_tricks(rng: random.Random, game: Game, deal: _Deal) -> None:
 
 
 def random_game(rng: random.Random, preset: str = "standard", hands: int = 12, options: dict | None = None,
-                first_dealer: str | None = None) -> Game:
-    """A legal game of up to ``hands`` hands (fewer when the game ends first)."""
+                first_dealer: str | None = None, players: list[str] | None = None) -> Game:
+    """A legal game of up to ``hands`` hands (fewer when the game ends first), between ``players``
+    in seat order (default: the first names of a fixed list)."""
     rules = {"preset": preset, "options": options} if options else preset
     count = rules_from_spec(rules).players
-    players = _NAMES[:count]
+    players = list(players) if players is not None else _NAMES[:count]
     game = new_game(rules, players, first_dealer=first_dealer)
     sheet = score_game(game)
     attempts = 0

@@ -102,6 +102,9 @@ class SideScore:
     aces: bool | None = None  # bid aces: made or missed
     renegs: int = 0  # renegs recorded against the side in this hand
     penalty_bags: int = 0  # penalty bags (renegs, unplayed cards) in this hand
+    bags_taken: int = 0  # the bags this hand added (overtricks, nil tricks, penalties), before any bag limit
+    blind_nils: tuple[str, ...] = ()  # the side's nil bidders who bid blind
+    kind: ContractKind | None = None  # the trick contract's kind (10 for 200, Boston), None without one
 
     def to_json(self) -> dict:
         return {"points": self.points, "score": self.score, "bags": self.bags,
@@ -209,6 +212,7 @@ class _Outcome:
     made: bool | None = None
     nils: dict[str, bool] = field(default_factory=dict)  # nil bidder -> made?
     aces: bool | None = None  # an aces bid: made or missed
+    kind: ContractKind | None = None  # the trick contract's kind, None without a contract
     wins: str | None = None  # a reason when a bid wins the game outright
     loses: str | None = None  # a reason when a bid loses the game outright
 
@@ -261,6 +265,7 @@ def _score_contract(out: _Outcome, rules: RuleSet, sb: SideBid, counted: int, he
                     reneged_by: str | None) -> None:
     """Rules 1, 2, 5, 6 and 9: the trick contract, made or set, and its overtricks."""
     kind, base = _contract_value(rules, sb)
+    out.kind = kind
     mult, fail_mult = _multipliers(rules, sb) if sb.blind or sb.no_trump is not None else (1, 1)
     made = reneged_by is not None or (counted >= sb.contract and sb.no_trump is not False)
     out.made = made
@@ -561,6 +566,7 @@ def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalt
             points += rules.bag_value * extra
         penalty_bags = penalties.bags[s]
     count = bags + out.bags + penalty_bags if (rules.counts_bags or penalty_bags) else bags
+    count_taken = count - bags
     penalty_hit = count >= rules.bag_limit
     count, lost = _pay_bag_limit(rules, count, lines)
     points -= lost
@@ -571,6 +577,7 @@ def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalt
         bag_warning=rules.counts_bags and count >= rules.bag_limit - 2,
         aces=out.aces,
         renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
+        bags_taken=count_taken, blind_nils=tuple(p for p in sb.nils if p in sb.blind_nils), kind=out.kind,
     )
 
 

@@ -17,7 +17,7 @@ from scorekeeper.storage.index import SummaryIndex
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.paths import default_data_dir
 from scorekeeper.storage.repository import Repository
-from scorekeeper.storage.stats import PlayerStats
+from scorekeeper.storage.stats import Figures, HeadToHead, PlayerStats, SeasonStats, StatsFilter
 from scorekeeper.storage.summaries import GameSummary
 from scorekeeper.storage.trash import Trash
 
@@ -28,13 +28,17 @@ __all__ = [
     "DamagedFileError",
     "DuplicateGameError",
     "Exchange",
+    "Figures",
     "GameChangedError",
     "GameSummary",
+    "HeadToHead",
     "Games",
     "NewerSchemaError",
     "PlayerStats",
     "Repository",
     "SCHEMA_VERSION",
+    "SeasonStats",
+    "StatsFilter",
     "StorageError",
     "StoredGame",
     "SummaryIndex",

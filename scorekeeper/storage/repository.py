@@ -10,7 +10,7 @@ composition of:
 - ``index.SummaryIndex`` (``repo.index``): the cache of the games' summaries, the games list;
 - ``trash.Trash`` (``repo.trash``): deleted games, restored or emptied;
 - ``exchange.Exchange`` (``repo.exchange``): spades-game/1 records in and out;
-- ``stats``: each player's record, from the summaries.
+- ``stats``: each player's and partnership's record, from the summaries.
 
 The everyday calls of the table (start a game, read it, record, replace, undo, redo, list the
 games, the stats) are the repository's own, as TinyDB's database is its default table.
@@ -26,7 +26,7 @@ from scorekeeper.storage.exchange import Exchange
 from scorekeeper.storage.files import DataFolder, os_errors_of
 from scorekeeper.storage.games import Games
 from scorekeeper.storage.index import SummaryIndex
-from scorekeeper.storage.stats import PlayerStats, player_stats
+from scorekeeper.storage.stats import PlayerStats, SeasonStats, StatsFilter, player_stats, season_stats
 from scorekeeper.storage.summaries import GameSummary
 from scorekeeper.storage.trash import Trash
 
@@ -81,3 +81,9 @@ class Repository:
     def player_stats(self) -> list[PlayerStats]:
         """Per player across finished games: games, wins, win rate, nils made/failed, times set."""
         return player_stats(self.index.summaries()[0])
+
+    @os_errors_of
+    def season_stats(self, which: StatsFilter = StatsFilter()) -> SeasonStats:
+        """Per player, per partnership and head to head over the finished games ``which`` keeps,
+        from the index (no game file is opened unless it changed)."""
+        return season_stats(self.index.summaries()[0], which)

@@ -11,7 +11,14 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from scorekeeper.engine import ENGINE_VERSION, Game, Scored
+from scorekeeper.engine import ENGINE_VERSION, ContractKind, Game, Scored
+
+#: Goes up whenever a summary holds other figures (a cached summary of another form is computed again).
+SUMMARY_VERSION = 2
+
+#: Each player's figures in a summary, all 0 before the first hand (``summarize``).
+PLAYER_COUNTS = ("nils_made", "nils_failed", "blind_nils_made", "blind_nils_failed", "times_set",
+                 "ten_made", "ten_failed", "boston_made", "boston_failed", "bags")
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,7 @@ class GameSummary:
     misdeals: int
     thrown_out: int
     engine: int
+    summary_version: int
     record_digest: str = field(repr=False)
     unreadable: str | None = None  # why this version cannot open the game (then only the names and dates)
 
@@ -59,19 +67,17 @@ def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[
     """The cached summary of a game. Every number in it comes from the engine's scoresheet, and
     it is stamped with the engine's version: a summary from another engine is computed again."""
     game, sheet = scored
-    side_of = {player: side.name for side in game.sides for player in side.players}
-    players = {player: {"side": side_of[player], "nils_made": 0, "nils_failed": 0, "times_set": 0}
+    side_of = {player: side for side in game.sides for player in side.players}
+    players = {player: {"side": side_of[player].name,
+                        "partners": [p for p in side_of[player].players if p != player],
+                        "points": sheet.scores[side_of[player].name], "hands": sheet.hands_played,
+                        **dict.fromkeys(PLAYER_COUNTS, 0)}
                for player in game.players}
     for hand in sheet.hands:
         if hand.misdeal or hand.thrown_out:
             continue
         for side in game.sides:
-            side_score = hand.sides[side.name]
-            for player, made in side_score.nils.items():
-                players[player]["nils_made" if made else "nils_failed"] += 1
-            if side_score.set:
-                for player in side.players:
-                    players[player]["times_set"] += 1
+            _count_hand(hand.sides[side.name], [players[p] for p in side.players], side.players)
     return {
         "title": " vs ".join(sheet.sides),
         "rules": game.rules.name,
@@ -89,13 +95,32 @@ def summarize(scored: Scored, created: str, updated: str, version: int) -> dict[
         "players": players,
         "record_digest": record_digest(game),
         "engine": ENGINE_VERSION,
+        "summary_version": SUMMARY_VERSION,
     }
+
+
+_CONTRACT_KEYS = {ContractKind.TEN: ("ten_made", "ten_failed"), ContractKind.MOON: ("boston_made", "boston_failed")}
+
+
+def _count_hand(side_score, lines: list[dict[str, Any]], names: tuple[str, ...]) -> None:
+    """One side's hand added to its players' lines, as the engine scored it: its nils (blind or
+    not), a set, a 10 for 200 or a Boston made or failed, the bags it took (for each partner)."""
+    for player, line in zip(names, lines):
+        if player in side_score.nils:
+            blind = "blind_" if player in side_score.blind_nils else ""
+            line[f"{blind}nils_{'made' if side_score.nils[player] else 'failed'}"] += 1
+        if side_score.set:
+            line["times_set"] += 1
+        if side_score.kind in _CONTRACT_KEYS and side_score.made is not None:
+            line[_CONTRACT_KEYS[side_score.kind][0 if side_score.made else 1]] += 1
+        line["bags"] += side_score.bags_taken
 
 
 def is_current(summary: Any, version: int | None = None) -> bool:
     """Whether a cached summary can be shown as it is: computed by this engine (for this version of
     the game), with every field a ``GameSummary`` holds today."""
     return (isinstance(summary, dict) and summary.get("engine") == ENGINE_VERSION
+            and summary.get("summary_version") == SUMMARY_VERSION
             and _SUMMARY_FIELDS <= summary.keys()
             and (version is None or summary.get("version") == version))
 
@@ -118,8 +143,9 @@ def unreadable_summary(game_id: str, doc: dict, reason: str) -> dict[str, Any]:
         "reason": None, "hands_played": 0, "misdeals": 0, "thrown_out": 0,
         "created": text(doc.get("created")), "updated": text(doc.get("updated")),
         "version": doc.get("version") if isinstance(doc.get("version"), int) else 0,
-        "players": {p: {"side": "", "nils_made": 0, "nils_failed": 0, "times_set": 0} for p in players},
-        "record_digest": "", "engine": ENGINE_VERSION, "unreadable": reason,
+        "players": {p: {"side": "", "partners": [], "points": 0, "hands": 0, **dict.fromkeys(PLAYER_COUNTS, 0)}
+                    for p in players},
+        "record_digest": "", "engine": ENGINE_VERSION, "summary_version": SUMMARY_VERSION, "unreadable": reason,
     }
 
 

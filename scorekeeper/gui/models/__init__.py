@@ -14,7 +14,7 @@
 - `live`: the hand the pen holder is entering, as the table's viewers see it.
 - `served`: `Served`, what every session of one server shares, and where phones reach it.
 - `links`: the addresses a table shares, and their QR codes.
-- `options`, `search`, `whatif`, `figures`: what the rules, what-if, chart and
+- `options`, `search`, `whatif`, `figures`, `season`: what the rules, what-if, chart and
   stats screens show (option names and values, rules search, the comparison,
   numbers as text).
 - `share`, `sheet_picture`: the sheet as text and as a picture (PNG) for the group chat.

@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ...engine import RecordTextError, RuleSet, ScorekeeperError, TextProblem, read_record_text
-from ...storage import GameSummary, PlayerStats, UnreadableGameError
+from ...storage import GameSummary, PlayerStats, SeasonStats, StatsFilter, UnreadableGameError
 from .events import GamesChanged
 from .guards import Result, host_only, need_host
 from .options import readable
@@ -31,6 +31,10 @@ class Library:
     def player_stats(self) -> list[PlayerStats]:
         need_host(self.session)
         return self.session.shared.player_stats()
+
+    def season_stats(self, which: StatsFilter) -> SeasonStats:
+        need_host(self.session)
+        return self.session.shared.season_stats(which)
 
     def list_trash(self) -> list[GameSummary]:
         need_host(self.session)

@@ -19,7 +19,7 @@ class Screen(BaseScreen):
     back = False
 
     def actions(self) -> list[ft.Control]:
-        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Player stats",
+        return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Season stats",
                                            size_constraints=theme.TAP_SIZE,
                                            on_click=lambda e: self.app.go("/stats")))]
 

@@ -9,6 +9,7 @@ tests/storage/test_season_stats.py).  Screenshots: screenshots/season-*.png.
 from __future__ import annotations
 
 import random
+from datetime import date, timedelta
 import re
 
 import pytest
@@ -138,3 +139,20 @@ def test_on_a_desktop(make_driver, repo):
     app.dark = True
     app.settle()
     app.screenshot("season")
+
+    # between two typed days: every game here was started today; a day that is no date is named
+    today = date.today()
+    app.tap("stats-period-range")
+    app.fill("From", "2026-13-01")
+    app.tap("stats-range-show")
+    wait_text(app, "stats-error", "From: '2026-13-01' is not a date")
+    app.fill("From", today.isoformat())
+    app.fill("To", today.isoformat())
+    app.tap("stats-range-show")
+    wait_text(app, "stats-scope", f"{stats.games} finished games .* from {today} to {today}")
+    app.screenshot("season-range")
+    app.fill("From", (today + timedelta(days=1)).isoformat())
+    app.fill("To", (today + timedelta(days=30)).isoformat())
+    app.tap("stats-range-show")
+    app.wait_id("stats-empty")
+    assert "0 finished games" in app.text_of("stats-scope")

@@ -34,6 +34,23 @@ def test_the_filters_of_the_screens_choices():
     assert [key for key, _ in season.rule_choices()] == [season.ALL_RULES, *PRESETS]
 
 
+def test_a_range_of_typed_days_and_what_is_wrong_with_one():
+    today = date(2026, 12, 1)
+    assert season.stats_filter("ihop", "range", today, " 2026-11-01 ", "2026-11-30") == StatsFilter(
+        rules="ihop", since="2026-11-01", until="2026-11-30")
+    assert season.stats_filter(season.ALL_RULES, "range", today, "", "2026-11-30") == StatsFilter(until="2026-11-30")
+    assert season.stats_filter(season.ALL_RULES, "range", today) == StatsFilter()
+    for since, until, message in (("2026-13-01", "", "From: '2026-13-01' is not a date; write it as 2026-11-30"),
+                                  ("", "yesterday", "To: 'yesterday' is not a date; write it as 2026-11-30"),
+                                  ("2026-12-01", "2026-11-01", "From 2026-12-01 is after To 2026-11-01")):
+        try:
+            season.stats_filter(season.ALL_RULES, "range", today, since, until)
+        except season.DateProblem as exc:
+            assert str(exc) == message
+        else:
+            raise AssertionError(f"{since!r} .. {until!r} was taken")
+
+
 def test_lines_write_the_repositorys_figures(repo):
     stats = repo.season_stats()
     lines = season.player_lines(stats)

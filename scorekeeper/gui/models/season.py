@@ -12,8 +12,23 @@ from .figures import win_rate_text
 from .options import preset_title
 
 ALL_RULES = "all"
-#: the periods the screen offers: (key, label)
-PERIODS = (("all", "All time"), ("30d", "Last 30 days"), ("year", "This year"))
+#: the periods the screen offers: (key, label); "range": the days typed in From and To
+PERIODS = (("all", "All time"), ("30d", "Last 30 days"), ("year", "This year"), ("range", "Between dates"))
+
+
+class DateProblem(ValueError):
+    """A typed day that is not a date, or a From after its To: the message names the field and value."""
+
+
+def day_of(text: str, field: str) -> str | None:
+    """A day typed as YYYY-MM-DD (None when left empty); DateProblem naming ``field`` otherwise."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise DateProblem(f"{field}: {text!r} is not a date; write it as 2026-11-30") from None
 
 
 def rule_choices() -> list[tuple[str, str]]:
@@ -21,16 +36,28 @@ def rule_choices() -> list[tuple[str, str]]:
     return [(ALL_RULES, "All rule sets")] + [(name, preset_title(name)) for name in PRESETS]
 
 
-def stats_filter(rules: str, period: str, today: date) -> StatsFilter:
-    """The filter of the screen's choices: one rule set or all, and a period ending today."""
-    since = {"30d": today - timedelta(days=29), "year": today.replace(month=1, day=1)}.get(period)
-    return StatsFilter(rules=None if rules == ALL_RULES else rules, since=since.isoformat() if since else None)
+def stats_filter(rules: str, period: str, today: date, since: str = "", until: str = "") -> StatsFilter:
+    """The filter of the screen's choices: one rule set or all, and a period ending today, or
+    (period "range") the days typed in From (``since``) and To (``until``), either left empty for
+    no limit; DateProblem for a day that is not a date or a From after its To."""
+    kind = None if rules == ALL_RULES else rules
+    if period == "range":
+        first, last = day_of(since, "From"), day_of(until, "To")
+        if first is not None and last is not None and first > last:
+            raise DateProblem(f"From {first} is after To {last}")
+        return StatsFilter(rules=kind, since=first, until=last)
+    start = {"30d": today - timedelta(days=29), "year": today.replace(month=1, day=1)}.get(period)
+    return StatsFilter(rules=kind, since=start.isoformat() if start else None)
 
 
-def scope_text(stats: SeasonStats, rules: str, period: str) -> str:
-    """'12 finished games · IHOP · last 30 days'."""
+def scope_text(stats: SeasonStats, rules: str, period: str, which: StatsFilter | None = None) -> str:
+    """'12 finished games · IHOP · last 30 days' ('from 2026-11-01 to 2026-11-30' for a range)."""
     games = f"{stats.games} finished game{'' if stats.games == 1 else 's'}"
-    parts = [games, dict(rule_choices()).get(rules, rules), dict(PERIODS).get(period, period).lower()]
+    when = dict(PERIODS).get(period, period).lower()
+    if period == "range" and which is not None:
+        when = " ".join(part for part in (f"from {which.since}" if which.since else "",
+                                          f"to {which.until}" if which.until else "") if part) or "all time"
+    parts = [games, dict(rule_choices()).get(rules, rules), when]
     return " \u00b7 ".join(parts)
 
 

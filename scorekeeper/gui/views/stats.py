@@ -58,8 +58,11 @@ class Screen(BaseScreen):
     def load(self):
         """The repository's stats for the choices, or the sentence saying why there are none."""
         try:
-            which = season.stats_filter(self.rules, self.period, date.today())
-            return self.session.games.season_stats(which), None
+            self.which = season.stats_filter(self.rules, self.period, date.today(),
+                                             self.recall("since", ""), self.recall("until", ""))
+            return self.session.games.season_stats(self.which), None
+        except season.DateProblem as exc:  # a typed day: say which, keep what was typed
+            return None, str(exc)
         except Exception as exc:  # storage trouble: say so, keep the screen
             return None, str(exc)
 
@@ -68,7 +71,7 @@ class Screen(BaseScreen):
         controls: list[ft.Control] = [self.filters()]
         if problem:
             return controls + [tid("stats-error", ft.Text(problem, color=ft.Colors.ERROR, size=15))]
-        controls.append(tid("stats-scope", ft.Text(season.scope_text(stats, self.rules, self.period),
+        controls.append(tid("stats-scope", ft.Text(season.scope_text(stats, self.rules, self.period, self.which),
                                                    size=14, color=MUTED)))
         if not stats.games:
             return controls + [tid("stats-empty", ft.Text(
@@ -98,7 +101,26 @@ class Screen(BaseScreen):
         periods = ft.Row([chip(label, key == self.period, lambda key=key: self.choose("period", key),
                                f"stats-period-{key}", width=None, size=14)
                           for key, label in season.PERIODS], spacing=8, wrap=True, run_spacing=8)
-        return ft.Column([rules, tid("stats-periods", periods)], spacing=8, tight=True)
+        shown = [rules, tid("stats-periods", periods)]
+        if self.period == "range":
+            shown.append(self.date_range())
+        return ft.Column(shown, spacing=8, tight=True)
+
+    def date_range(self) -> ft.Control:
+        """From and To (YYYY-MM-DD, either may stay empty), shown on Show or the keyboard's Enter."""
+        fields = [tid(f"stats-{name}", ft.TextField(
+            label=label, value=self.recall(name, ""), width=170, hint_text="2026-11-30",
+            keyboard_type=ft.KeyboardType.DATETIME, on_submit=lambda e: self.show_range()))
+            for name, label in (("since", "From"), ("until", "To"))]
+        self.range_fields = [f.content for f in fields]
+        show = tid("stats-range-show", ft.OutlinedButton("Show", height=48, on_click=lambda e: self.show_range()))
+        return ft.Row([*fields, show], spacing=8, wrap=True, run_spacing=8,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def show_range(self) -> None:
+        for name, field in zip(("since", "until"), self.range_fields):
+            self.remember(name, field.value or "")
+        self.app.refresh()
 
     @staticmethod
     def heading(text: str) -> ft.Control:

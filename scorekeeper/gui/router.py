@@ -50,7 +50,10 @@ class Router:
         self.query = routes.query_of(route)
         try:
             screen = self.make_screen(place.screen, place.params)
+            if again and route == self.route and type(screen) is type(self.current):
+                screen.take_over(self.current)  # a rebuild in place: nothing entered is lost
             view = screen.build()
+            screen.built()
         except Exception as exc:  # a broken screen must not take the app down
             log.error("cannot show %s: %s", route, traceback.format_exc())
             fallback = self.admit(routes.HOME)

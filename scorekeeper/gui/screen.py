@@ -27,6 +27,15 @@ class Screen(Protocol):
         """The view to put on the page."""
         ...
 
+    def built(self) -> None:
+        """The view was just built: note what it was built for (the layout a resize compares)."""
+        ...
+
+    def take_over(self, previous: "Screen") -> None:
+        """This screen is built again in place of `previous` (the same route, refreshed): take
+        what `previous` held that was not saved (the game screen: the hand being entered)."""
+        ...
+
     def resized(self) -> None:
         """The window changed size (rebuild if the layout depends on it)."""
         ...

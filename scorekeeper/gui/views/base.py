@@ -43,7 +43,7 @@ class BaseScreen:
         self.session = app.session
         self.params = params
         self.route_query = dict(app.query)  # "/game/ID?tab=sheet" -> {"tab": "sheet"}
-        self._built_for = self.layout_key()
+        self._built_for = self.layout_key()  # again once built (`built`): the game is open then
 
     def body(self) -> list[ft.Control]:
         """The controls of the scrolling body."""
@@ -59,6 +59,15 @@ class BaseScreen:
     def layout_key(self) -> Hashable:
         """What the layout depends on besides the data (the width class, ...): a change rebuilds."""
         return None
+
+    def built(self) -> None:
+        """What the layout was built for, read once the screen has opened its game (a game
+        screen's sheet layout depends on its sides)."""
+        self._built_for = self.layout_key()
+
+    def take_over(self, previous: Any) -> None:
+        """Built again in place of `previous`: nothing to carry over (the game screen carries the
+        hand being entered)."""
 
     def resized(self) -> None:
         if self.layout_key() != self._built_for:

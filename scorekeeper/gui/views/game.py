@@ -24,6 +24,10 @@ PHONE_SIDE = 6
 
 
 class Screen(GameScreen):
+    #: the hand being entered on the screen this one was built in place of, and the game's
+    #: version it was entered on (`take_over`); used once, by the first `new_draft`
+    carried: tuple | None = None
+
     def __init__(self, app, game_id: str):
         super().__init__(app, game_id)
         self.tab = "sheet" if self.route_query.get("tab") == "sheet" else "hand"
@@ -166,8 +170,16 @@ class Screen(GameScreen):
         return self.width - 2 * PHONE_SIDE
 
     # -- actions -----------------------------------------------------------
+    def take_over(self, previous) -> None:
+        """The screen rebuilt (a resize across layouts, a theme switch ...): the hand being
+        entered goes on in the new one while the game is as it was."""
+        if previous.game_id == self.game_id:
+            self.carried = (previous.panel.draft, previous.entry_version)
+
     def new_draft(self) -> None:
-        self.panel = EntryPanel(self.session.draft(), self.save,
+        carried, self.carried = self.carried, None
+        draft = carried[0] if carried is not None and carried[1] == self.session.version else self.session.draft()
+        self.panel = EntryPanel(draft, self.save,
                                 on_misdeal=lambda: ask_misdeal(self.page, self.session.next.dealer,
                                                                self.misdeal),
                                 one_line=not self.wide, width=self.entry_width,

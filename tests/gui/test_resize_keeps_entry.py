@@ -1,0 +1,35 @@
+"""A window resized keeps the hand being entered: in height (the game screen was rebuilt on the
+first resize of any kind: it compared the layout with one noted before its game was open), and
+across layouts (a desktop window narrowed to the phone layout and back: the rebuilt screen takes
+over the hand being entered)."""
+from __future__ import annotations
+
+from scorekeeper.storage import Repository
+from steps import wait_label
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def resize(app, width: int, height: int) -> None:
+    app.page.set_viewport_size({"width": width, "height": height})
+    app.page.wait_for_timeout(500)
+    app.settle()
+
+
+def chosen(app, identifier: str) -> bool:
+    return app.wait_id(identifier).get_attribute("aria-current") == "true"
+
+
+def test_a_half_entered_hand_survives_resizes(make_driver, server):
+    game_id = Repository(server.data_dir).create_game("standard", PLAYERS)
+    app = make_driver()
+    app.open(f"game/{game_id}")
+    app.tap("bid-Bob-3")
+    wait_label(app, "entry-status", "Bid for Cat")
+    for width, height in ((1280, 3000), (1280, 860), (1280, 600), (700, 860), (1280, 860)):
+        resize(app, width, height)
+        status = wait_label(app, "entry-status", "Bid for Cat")
+        assert chosen(app, "bid-Bob-3"), f"{width}x{height}: Bob's 3 is no longer chosen ({status})"
+    app.tap("bid-Cat-4")
+    wait_label(app, "entry-status", "Bid for Dan")
+    app.screenshot("entry-after-resizes")

@@ -9,8 +9,8 @@ tests/storage/test_season_stats.py).  Screenshots: screenshots/season-*.png.
 from __future__ import annotations
 
 import random
-from datetime import date, timedelta
 import re
+from datetime import date, timedelta
 
 import pytest
 

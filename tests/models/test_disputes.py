@@ -231,23 +231,13 @@ def test_score_series_are_the_engines_scores_after_each_hand():
     assert figures.chart_description(empty) == "No hands yet"
 
 
-def test_stats_lines_format_the_repositorys_figures():
-    from scorekeeper.storage import PlayerStats as Stats
-
-    lines = figures.stats_lines([Stats("Ann", 3, 2, 2 / 3, 1, 2, 4), Stats("Bob", 1, 0, 0.0, 0, 0, 0)],
-                                {"Bob": 1})
-    assert lines[0] == figures.StatsLine("Ann", "3", "2", "67%", "1/2", "4", "0")
-    assert lines[1].win_rate == "0%" and lines[1].draws == "1"
-
-
-def test_a_game_over_without_a_winner_is_a_draw_in_the_list_and_the_stats():
+def test_a_game_over_without_a_winner_is_a_draw_in_the_list():
     from types import SimpleNamespace as Summary
 
     done = Summary(status="finished", winner=None, hands_played=12, players={"Ann": {}, "Bob": {}})
     won = Summary(status="finished", winner="Ann", hands_played=1, players={"Ann": {}, "Cat": {}})
     going = Summary(status="in_progress", winner=None, hands_played=2, players={"Ann": {}})
     assert [figures.game_status(g) for g in (done, won, going)] == ["Draw", "Won by Ann", "In progress"]
-    assert figures.draws_by_player([done, won, going]) == {"Ann": 1, "Bob": 1}
 
 
 # ---- every offered choice, on a game of every preset ------------------------------

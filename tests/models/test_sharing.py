@@ -7,6 +7,7 @@ import pytest
 
 from scorekeeper.gui.models import NotAllowed, Role, Session, SharedRepository, Tables
 from scorekeeper.gui.models.sharing import CODE_ALPHABET, CODE_LENGTH
+from scorekeeper.storage import StatsFilter
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PLAIN = {"bids": {"Ann": 3, "Bob": 3, "Cat": 4, "Dan": 2}, "tricks": {"Ann & Cat": 7, "Bob & Dan": 6}}
@@ -89,7 +90,7 @@ def test_every_change_is_refused_and_writes_nothing(table, role):
         assert on_disk(shared, game_id) == before, name
     assert [g.id for g in shared.list_games()] == games_before
     assert tables.code_of(game_id) == code  # still shared
-    for read in (s.games.list_games, s.games.player_stats, s.games.list_trash):
+    for read in (s.games.list_games, lambda: s.games.season_stats(StatsFilter()), s.games.list_trash):
         with pytest.raises(NotAllowed):
             read()
 

@@ -117,27 +117,35 @@ class Dispute:
                           changed_elsewhere="The game was changed on another device first: look again")
 
     # -- the history ---------------------------------------------------------------
-    def history(self) -> tuple[list[HistoryRow], str]:
-        """The open game's history, newest first, and why it cannot be read ("" when it can)."""
+    def _entries(self) -> tuple[list[dict], str]:
+        """The open game's history entries, oldest first, and why they cannot be read ("" when they can)."""
         s = self.session
         if s.game_id is None or not s.may_see(s.game_id):
             return [], "No game is open"
         try:
-            entries = s.shared.history(s.game_id)
+            return s.shared.history(s.game_id), ""
         except (ScorekeeperError, OSError) as exc:
             return [], f"The history cannot be read: {exc}"
-        rows = [HistoryRow("" if e.get("change") == "not-recorded" else when(e.get("at")), entry_text(e),
-                           e.get("deal"), str(e.get("change"))) for e in entries]
-        return rows[::-1], ""
+
+    def history(self) -> tuple[list[HistoryRow], str]:
+        """The open game's history, newest first, and why it cannot be read ("" when it can)."""
+        entries, why = self._entries()
+        return [_row(e) for e in reversed(entries)], why
 
     def edited_deals(self) -> frozenset[int]:
-        """The deals of the open game that were edited after they were entered."""
-        rows, _ = self.history()
-        return frozenset(r.deal for r in rows if r.change == "edited" and r.deal is not None)
+        """The deals of the open game that were edited after they were entered (the sheet's
+        pencil: read on every redraw of the sheet, so nothing is worded here)."""
+        entries, _ = self._entries()
+        return frozenset(e["deal"] for e in entries if e.get("change") == "edited" and e.get("deal") is not None)
 
     def changes_of(self, deal: int) -> list[HistoryRow]:
         """Everything the history says about deal ``deal`` after it was entered (edits, and
         their undo and redo), oldest first."""
-        rows, _ = self.history()
-        return [r for r in reversed(rows) if r.deal == deal and r.change in ("edited", "undone", "redone")]
+        entries, _ = self._entries()
+        return [_row(e) for e in entries if e.get("deal") == deal and e.get("change") in ("edited", "undone", "redone")]
+
+
+def _row(entry: dict) -> HistoryRow:
+    return HistoryRow("" if entry.get("change") == "not-recorded" else when(entry.get("at")), entry_text(entry),
+                      entry.get("deal"), str(entry.get("change")))
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ...engine import Status
 
@@ -55,15 +55,6 @@ def hands_text(summary: Any) -> str:
     return hands_count(summary.hands_played, summary.misdeals, summary.thrown_out)
 
 
-def draws_by_player(summaries: Iterable[Any]) -> dict[str, int]:
-    """How many finished games each player drew (a game over without a winner), by name."""
-    draws: dict[str, int] = {}
-    for summary in summaries:
-        if summary.status == Status.FINISHED and summary.winner is None:
-            for player in summary.players:
-                draws[player] = draws.get(player, 0) + 1
-    return draws
-
 
 def score_series(sheet) -> dict[str, list[tuple[int, int]]]:
     """Each side's score after each hand: {side: [(0, 0), (1, score after hand 1), ...]}.
@@ -92,23 +83,3 @@ def chart_description(sheet) -> str:
 def win_rate_text(rate: float | None) -> str:
     """The repository's win rate (0..1) as a percentage: 0.5 -> '50%'."""
     return "\u2014" if rate is None else f"{rate:.0%}"
-
-
-@dataclass(frozen=True)
-class StatsLine:
-    name: str
-    games: str
-    wins: str
-    win_rate: str
-    nils: str  # "made/failed"
-    times_set: str
-    draws: str = "0"
-
-
-def stats_lines(stats: Iterable, draws: dict[str, int] | None = None) -> list[StatsLine]:
-    """The repository's PlayerStats as the strings of the stats table (in its order), with each
-    player's draws (`draws_by_player`)."""
-    draws = draws or {}
-    return [StatsLine(s.name, str(s.games), str(s.wins), win_rate_text(s.win_rate),
-                      f"{s.nils_made}/{s.nils_failed}", str(s.times_set), str(draws.get(s.name, 0)))
-            for s in stats]

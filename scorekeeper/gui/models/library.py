@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ...engine import RecordTextError, RuleSet, ScorekeeperError, TextProblem, read_record_text
-from ...storage import GameSummary, PlayerStats, SeasonStats, StatsFilter, UnreadableGameError
+from ...storage import GameSummary, SeasonStats, StatsFilter, UnreadableGameError
 from .events import GamesChanged
 from .guards import Result, host_only, need_host
 from .options import readable
@@ -27,10 +27,6 @@ class Library:
     def list_games(self) -> list[GameSummary]:
         need_host(self.session)
         return self.session.shared.list_games()
-
-    def player_stats(self) -> list[PlayerStats]:
-        need_host(self.session)
-        return self.session.shared.player_stats()
 
     def season_stats(self, which: StatsFilter) -> SeasonStats:
         need_host(self.session)

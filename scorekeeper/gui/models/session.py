@@ -79,7 +79,6 @@ class SharedRepository:
     get = _forward(Repository.get)
     list_games = _forward(Repository.list_games)
     list_trash = _forward(Trash.list_games, lambda repo: repo.trash)
-    player_stats = _forward(Repository.player_stats)
     season_stats = _forward(Repository.season_stats)
     create_game = _forward(Repository.create_game)
     import_game = _forward(Exchange.import_game, lambda repo: repo.exchange)

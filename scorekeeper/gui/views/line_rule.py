@@ -36,7 +36,8 @@ class Screen(HandScreen):
             return [tid("rule-missing", ft.Text(why, size=16))]
         self.title = f"{self.hand_title(hs)}: {found.rule.title}"
         out: list[ft.Control] = [self.rule_card(found), self.now_card(found)]
-        if not found.ways_in_order:
+        ways = found.ways_in_order
+        if not ways:
             out.append(ft.Text("No house rule changes this line: it is scored the same way "
                                "under every rule set this game could use.", color=theme.MUTED))
         if found.unoffered:
@@ -44,9 +45,9 @@ class Screen(HandScreen):
                 f"{', '.join(found.unoffered)}: no list of other values to show here; "
                 "What if (in the game menu) scores the game with any value.", color=theme.MUTED, size=13)))
         may_play = self.session.may_keep_score
-        for n, way in enumerate(found.ways_in_order):
+        for n, way in enumerate(ways):
             out.append(self.way_card(n, way, may_play))
-        if not may_play and found.ways_in_order:
+        if not may_play and ways:
             out.append(tid("viewer-no-play", ft.Text(
                 "Only the device with the pen can change this game's house rules.", color=theme.MUTED)))
         return out

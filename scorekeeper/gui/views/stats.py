@@ -61,9 +61,7 @@ class Screen(BaseScreen):
             self.which = season.stats_filter(self.rules, self.period, date.today(),
                                              self.recall("since", ""), self.recall("until", ""))
             return self.session.games.season_stats(self.which), None
-        except season.DateProblem as exc:  # a typed day: say which, keep what was typed
-            return None, str(exc)
-        except Exception as exc:  # storage trouble: say so, keep the screen
+        except Exception as exc:  # a typed day that is no date, storage trouble: say so, keep the screen
             return None, str(exc)
 
     def body(self) -> list[ft.Control]:

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from . import __version__
 from .cli_input import UserError, one_line, option_value_text, read_record
+from .cli_phone import add_phone_command
 from .cli_stats import add_stats_command
 from .cli_storage import add_storage_commands
 from .cli_ways import ways_of, ways_text
@@ -234,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_storage_commands(sub)
     add_stats_command(sub)
+    add_phone_command(sub)
     return parser
 
 

@@ -15,7 +15,7 @@ from typing import Callable
 
 import flet as ft
 
-from . import guard, routes, theme
+from . import routes, theme
 from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
@@ -48,17 +48,16 @@ class App:
         self.page = page
         self.served = served
         self.native = native
+        #: the phone's own build (`served.phone`): the one user of this phone, its games kept in
+        #: the browser's storage (`phone.Keeping`), nothing of the server imported
+        self.keeping = None
         self.session = Session(served.shared, served.tables,
-                               role=Role.HOST if native else Role.GUEST,
+                               role=Role.HOST if native or served.phone is not None else Role.GUEST,
                                client=secrets.token_urlsafe(12), board=served.board,
                                publish=self._publish,
-                               device="this computer" if native else "host link browser")
-        # the connection as the server knows it: the peer's address from the socket; the guard
-        # drops a guest's session as soon as its connection ends
-        connection = guard.current()
-        self.door = Door(self.session, LocalStorage(page),
-                         peer=connection.peer if connection is not None else "this computer")
-        guard.keep_when(page, lambda: self.session.role is not Role.GUEST)
+                               device="this computer" if native else "this phone" if served.phone is not None
+                               else "host link browser")
+        self.door = self._way_in()
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self.door.admit)
         # pubsub handlers and event handlers run in worker threads: one at a time per session
@@ -66,6 +65,21 @@ class App:
         self.messages = Messages(page, self.router, self._lock)
         self.awake = Awake(page)
         self.pen_dialog = PenDialog(self, self._lock)
+
+    def _way_in(self):
+        """Who this session is and which screens it may open: `door.Door` when served (the guard
+        drops a guest's session as soon as its connection ends; wrong codes are counted by the
+        peer's address from the socket); on the phone's own build `phone.PhoneDoor`."""
+        if self.served.phone is not None:
+            from .phone import Keeping, PhoneDoor
+            self.keeping = Keeping(self, self.served.phone)
+            self.session.kept = self.keeping.kept
+            return PhoneDoor(self.session, self.served.phone)
+        from . import guard  # the server's (not in the phone's build)
+        connection = guard.current()
+        guard.keep_when(self.page, lambda: self.session.role is not Role.GUEST)
+        return Door(self.session, LocalStorage(self.page),
+                    peer=connection.peer if connection is not None else "this computer")
 
     # -- start -------------------------------------------------------------
     def start(self) -> None:
@@ -82,13 +96,17 @@ class App:
         page.on_resize = lambda e: self.router.resized()
         page.on_connect = lambda e: self._reconnected()
         page.pubsub.subscribe(self._on_event)
-        if not self.native:
+        if not self.native and self.keeping is None:
             self.door.storage.open()
             page.run_task(self._arrive, page.route or "/")
         else:
             for notice in self.door.notices():
                 self.message(notice)
-            self.router.show(page.route or "/")
+            if self.keeping is None:
+                self.router.show(page.route or "/")
+            else:  # the phone's own build: a route typed by hand may lead elsewhere (no sharing)
+                self.show(page.route or "/")
+                self.keeping.started()
 
     async def _arrive(self, route: str) -> None:
         """A browser's first route: the host link, a join link, or what this browser kept."""
@@ -160,7 +178,10 @@ class App:
     def message(self, text: str, action: str | None = None,
                 on_action: Callable[[], None] | None = None, error: bool = False) -> None:
         """A short message: in the screen's own place for it, else at the bottom of the
-        screen (with an optional action)."""
+        screen (with an optional action).  On the phone's own build, once the changes made before
+        it are kept in the browser's storage."""
+        if self.keeping is not None and self.keeping.holds(text, action, on_action, error):
+            return
         self.messages.show(text, action, on_action, error)
 
     def clear_message(self) -> None:

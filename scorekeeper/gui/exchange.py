@@ -17,8 +17,8 @@ from datetime import date
 
 import flet as ft
 
+from ..engine import ScorekeeperError
 from .models.share import record_file_name, sheet_text
-from .models.sheet_picture import PictureError, sheet_png
 from .testid import tid
 
 log = logging.getLogger(__name__)
@@ -57,20 +57,36 @@ async def share_result(app, game_id: str) -> None:
 
 
 # -- a picture of the sheet ---------------------------------------------------------------
-def picture_file(session, game_id: str) -> tuple[str, bytes]:
-    """The file name and the PNG of the game's scoresheet ('spades-2026-12-01-us-vs-them.png')."""
+def picture_name(session, game_id: str) -> str:
+    """The picture's file name ('spades-2026-12-01-us-vs-them.png')."""
     session.open(game_id)
-    name = record_file_name(session.game, date.today().isoformat()).removesuffix(".json") + ".png"
+    return record_file_name(session.game, date.today().isoformat()).removesuffix(".json") + ".png"
+
+
+def picture_file(session, game_id: str) -> tuple[str, bytes]:
+    """The file name and the PNG of the game's scoresheet, drawn with Pillow (models/sheet_picture.py)."""
+    from .models.sheet_picture import sheet_png  # Pillow: loaded for a picture only (the phone's build has none)
+    name = picture_name(session, game_id)
     return name, sheet_png(session.game, session.sheet)
 
 
 async def share_picture(app, game_id: str) -> None:
-    """The picture through the platform's share sheet where there is one, else saved as a file."""
+    """The picture through the platform's share sheet where there is one, else saved as a file.
+    On the phone's own build the client draws it (`phone.picture`: no Pillow there)."""
+    if app.served.phone is not None:
+        from .phone.picture import show_picture
+        await show_picture(app, game_id, picture_name(app.session, game_id), send_picture)
+        return
     try:
         name, png = picture_file(app.session, game_id)
-    except PictureError as err:
+    except ScorekeeperError as err:  # (PictureError: the fonts are missing)
         app.error(f"Cannot draw the picture: {err}")
         return
+    await send_picture(app, name, png)
+
+
+async def send_picture(app, name: str, png: bytes) -> None:
+    """The picture through the platform's share sheet where there is one, else saved as a file."""
     try:
         result = await ft.Share().share_files(
             [ft.ShareFile.from_bytes(png, mime_type="image/png", name=name)], subject="Spades",

@@ -82,7 +82,7 @@ class Library:
         except OSError as exc:
             return Result(False, f"Could not save the new game: {exc}"), None
         self.session.publish(GamesChanged(game_id))
-        return Result(True, "Game started"), game_id
+        return Result(True, self.session.kept("Game started")), game_id
 
     @host_only(pair=True)
     def rematch(self, game_id: str) -> tuple[Result, str | None]:
@@ -118,4 +118,4 @@ class Library:
         except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
             return Result(False, f"Not imported. {readable(str(exc))}"), None
         self.session.publish(GamesChanged(game_id))
-        return Result(True, "Game imported"), game_id
+        return Result(True, self.session.kept("Game imported")), game_id

@@ -10,8 +10,6 @@ import os
 import re
 import socket
 
-import qrcode
-
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 #: the address (or name) phones reach this computer by, when the one found is not it: a computer on
 #: several networks, a name the local network resolves; the tests give one, so they need no network
@@ -76,7 +74,9 @@ def join_link(base: str, code: str) -> str:
     return f"{base}/join/{code}"
 
 
-def _qr(data: str) -> qrcode.QRCode:
+def _qr(data: str):
+    import qrcode  # only where a table is shared (the phone's own build shares none, and has no qrcode)
+
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)

@@ -9,17 +9,33 @@ from .session import SharedRepository
 from .sharing import Tables
 
 
+@dataclass(frozen=True)
+class PhoneBuild:
+    """The phone's own build (`scorekeeper phone-app`): the app in the phone's browser, its games in
+    the browser's storage, no server.  A phone alone has no table to share: no sharing, no pen,
+    no host link, no QR code (scorekeeper/gui/phone/)."""
+
+    #: why this browser keeps nothing for the site (a private window, storage refused), or None
+    storage_problem: str | None = None
+
+
 @dataclass
 class Served:
     """One per server process: the saved games, the shared tables and their pens, the hands
     being entered; ``listen_host``/``port``: where the server listens (None: a native window,
-    which no phone can reach)."""
+    which no phone can reach); ``phone``: the phone's own build (no server at all)."""
 
     shared: SharedRepository
     tables: Tables = field(default_factory=Tables)
     board: LiveBoard = field(default_factory=LiveBoard)
     listen_host: str | None = None
     port: int | None = None
+    phone: PhoneBuild | None = None
+
+    @property
+    def shares_tables(self) -> bool:
+        """Whether a table can be shared at all (not on the phone's own build)."""
+        return self.phone is None
 
     @property
     def served(self) -> bool:

@@ -120,6 +120,10 @@ def _saved_words(sheet: Scoresheet) -> str:
     return last.note if last.thrown_out and last.note else f"{last.label} saved"
 
 
+def _as_it_is(message: str) -> str:
+    return message
+
+
 def _lower(label: str) -> str:
     """'Hand 3' -> 'hand 3', to go inside a sentence."""
     return label[:1].lower() + label[1:]
@@ -155,6 +159,11 @@ class Session:
         self.games = Library(self)     # the list of games: start, import, delete, restore ...
         self.seat = Seat(self, board)  # this tab at a shared table: sharing, the pen
         self.dispute = Dispute(self)  # a line's rule, the other ways, playing so; the history
+        #: what a change's message becomes as the change is made: the message itself where a save
+        #: is kept once it is written (a data folder on disk); the phone's own build says the
+        #: change is being kept and shows the message once the browser's storage holds it
+        #: (gui/phone/keeping.py)
+        self.kept: Callable[[str], str] = _as_it_is
 
     # -- helpers -----------------------------------------------------------
     def notices(self) -> list[str]:
@@ -215,7 +224,7 @@ class Session:
             self._set(stored)
         if event is not None:
             self.publish(event)
-        return Result(True, done() if callable(done) else done)
+        return Result(True, self.kept(done() if callable(done) else done))
 
     def _set(self, stored: StoredGame) -> None:
         # the repository scored the game once when it read or changed it; next_hand reuses that sheet

@@ -107,6 +107,12 @@ class BaseScreen:
         """This device keeps score (came through the host link, or is the app's own window)."""
         return self.session.role is Role.HOST
 
+    @property
+    def may_share(self) -> bool:
+        """This device may share a table: the host, where tables are shared at all (the phone's
+        own build has no server, so nothing to share)."""
+        return self.is_host and self.app.served.shares_tables
+
     def recall(self, name: str, default: Any = None) -> Any:
         """A value this tab kept with `remember` (survives a rebuild of the screen)."""
         try:

@@ -17,7 +17,6 @@ from ..components.kept_entry import KeptEntry
 from ..components.misdeal_dialog import ask_misdeal
 from ..testid import tid
 from .base import GameScreen
-from .share_table import share as share_table
 
 #: a phone's entry: px left and right of it (seven 48 px chips fit a line on a 360 px phone)
 PHONE_SIDE = 6
@@ -74,7 +73,7 @@ class Screen(GameScreen):
                                                                    self.game_id)),
             *([ft.PopupMenuItem(content="Share this table", icon=ft.Icons.QR_CODE_2,
                                 on_click=lambda e: self.share_table())]
-              if self.is_host else []),
+              if self.may_share else []),
         ])
         return [self.undo_button, self.redo_button, tid("game-menu", menu)]
 
@@ -285,5 +284,6 @@ class Screen(GameScreen):
         self.app.go(f"/game/{new_id}")
 
     def share_table(self) -> None:
+        from .share_table import share as share_table  # (a served app's: the phone's own build has none)
         if share_table(self.app, self.game_id):
             self.app.go(f"/game/{self.game_id}/share")

@@ -11,5 +11,6 @@ ASSETS = ["scorekeeper.assets", *(f"scorekeeper.assets.{name}" for name in find_
 setup(
     packages=[*find_packages(include=["scorekeeper", "scorekeeper.*"]), *ASSETS],
     package_dir={"scorekeeper.assets": "assets"},
-    package_data={name: ["*"] for name in ASSETS},
+    # the phone app's web files and the Pyodide wheel it carries (scorekeeper/phone_site)
+    package_data={**{name: ["*"] for name in ASSETS}, "scorekeeper.phone_site": ["web/*", "vendor/*"]},
 )

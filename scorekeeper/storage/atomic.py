@@ -111,7 +111,7 @@ def _keep_backup(path: Path) -> None:
     try:
         try:
             os.link(path, link)
-        except OSError:  # no hard links on this file system: copy instead
+        except (OSError, AttributeError):  # no hard links on this file system (none at all in Pyodide): copy
             shutil.copy2(path, link)
         os.replace(link, backup)
     except BaseException as err:

@@ -37,8 +37,11 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
                                    description="Write a saved game as spades-game/1 JSON (default), "
                                                "its scoresheet as CSV, one row per hand per side, or a "
                                                "picture of its scoresheet (PNG) for the group chat.")
-    export.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
+    export.add_argument("id", metavar="ID", nargs="?", help="the game's id (see `scorekeeper games`)")
     form = export.add_mutually_exclusive_group()
+    form.add_argument("--all", action="store_true",
+                      help="every game (not the trash) as one file, a JSON list of records: `import` reads it "
+                           "back here or on another computer, and the phone app's Import reads it too")
     form.add_argument("--csv", action="store_true", help="write the scoresheet as CSV")
     form.add_argument("--png", action="store_true",
                       help="draw the scoresheet as a PNG picture (to spades-ID.png here unless --out)")
@@ -50,7 +53,8 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
     imp = subparsers.add_parser("import", help="add a spades-game/1 JSON file to the saved games",
                                 description="Check a spades-game/1 JSON file with the rules engine "
                                             "and add it to the saved games.")
-    imp.add_argument("file", metavar="FILE", help="the game record to import ('-' reads standard input)")
+    imp.add_argument("file", metavar="FILE", help="the game record to import ('-' reads standard input); a "
+                                                  "JSON list of records (`export --all`) imports each")
     imp.add_argument("--copy", action="store_true",
                      help="import it even if the same record is already saved (a second game)")
     _data_option(imp)
@@ -145,7 +149,11 @@ def _when(iso: str) -> str:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a game's record (JSON), its scoresheet (CSV) or a picture of it (PNG)."""
+    if (args.id is None) != bool(args.all):
+        return _fail("export", "name one game's ID, or --all for every game")
     repo = _open(args)
+    if args.all:
+        return _export_all(repo, args)
     if args.png:
         return _export_png(repo, args)
     if args.csv:
@@ -163,6 +171,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8", newline="")
         print(f"wrote game {args.id} to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _export_all(repo: Repository, args: argparse.Namespace) -> int:
+    """Every game as one file: a JSON list of their records."""
+    records = repo.exchange.export_games()
+    _flush_notices(repo)
+    text = json.dumps(records, indent=1, ensure_ascii=False) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8", newline="")
+        print(f"wrote {len(records)} game{'' if len(records) == 1 else 's'} to {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -189,6 +210,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Validate a spades-game/1 file with the engine and add it."""
     data, source = read_record(args.file), source_name(args.file)
     repo = _open(args)
+    if isinstance(data, list) and data and all(isinstance(record, dict) for record in data):
+        return _import_games(repo, data, source, args.copy)  # a file of several games (export --all)
     try:
         game_id = repo.exchange.import_game(data, copy=args.copy, by=COMMAND_LINE)
     except DuplicateGameError as err:
@@ -199,6 +222,22 @@ def cmd_import(args: argparse.Namespace) -> int:
     summary = next((s for s in repo.list_games() if s.id == game_id), None)
     title = f" ({summary.title}, {status_text(summary)})" if summary else ""
     print(f"imported {source} as game {game_id}{title}")
+    return 0
+
+
+def _import_games(repo: Repository, records: list, source: str, copy: bool) -> int:
+    """Each record of a file of several games: a line for each one added; the ones not added (saved
+    already, or refused by the engine) named on one line; exit code 2 when one was not added."""
+    done = repo.exchange.import_games(records, copy=copy, by=COMMAND_LINE)
+    _flush_notices(repo)
+    for d in done:
+        if d.game_id is not None:
+            print(f"imported {source}, game {d.place} of {len(records)}, as game {d.game_id}")
+    left = [f"game {d.place}: {d.problem}" + ("; not added again" if isinstance(d.problem, DuplicateGameError)
+                                              else "") for d in done if d.problem is not None]
+    if left:
+        return _fail("import", f"{source}: {len(left)} of {len(records)} games not imported: " + "; ".join(left)
+                     + (" (--copy imports the saved ones as other games)" if copy is False else ""))
     return 0
 
 

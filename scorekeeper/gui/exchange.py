@@ -116,6 +116,23 @@ async def export_record(app, game_id: str) -> None:
     today = date.today().isoformat()
     opened = app.session.open(game_id)  # a game this version cannot open: its raw record, named by id
     name = record_file_name(app.session.game, today) if opened else f"spades-{today}-{game_id}.json"
+    offer_file(app, name, text, "Export the game", "The record holds every hand: import it on another "
+               "phone or computer to go on or to look back.", res.message)
+
+
+async def export_all(app) -> None:
+    """Every game as one file (a list of their records), to move them to another phone or computer."""
+    res, text = app.session.games.export_all()
+    if not res:
+        app.error(res.message)
+        return
+    offer_file(app, f"spades-games-{date.today().isoformat()}.json", text, "Export all games",
+               f"The file holds {res.message} with every hand: import it on another phone or computer "
+               "(games already there are named, not added twice).")
+
+
+def offer_file(app, name: str, text: str, title: str, intro: str, note: str = "") -> None:
+    """Offer `text` as the file `name` (a download in a browser), or copied as text."""
     picker = ft.FilePicker()
 
     async def save_file(e) -> None:
@@ -135,12 +152,11 @@ async def export_record(app, game_id: str) -> None:
             app.page.pop_dialog()
 
     app.page.show_dialog(ft.AlertDialog(
-        title=ft.Text("Export the game"), actions_overflow_button_spacing=8,
+        title=ft.Text(title), actions_overflow_button_spacing=8,
         content=tid("export-dialog", ft.Column([
-            ft.Text("The record holds every hand: import it on another phone or computer to go on "
-                    "or to look back.", size=14),
+            ft.Text(intro, size=14),
             ft.Text(name, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            *([ft.Text(res.message, size=13, color=ft.Colors.ERROR)] if res.message else []),
+            *([ft.Text(note, size=13, color=ft.Colors.ERROR)] if note else []),
         ], tight=True, width=480)),
         actions=[
             ft.TextButton("Cancel", height=48, on_click=lambda e: app.page.pop_dialog()),
@@ -166,7 +182,11 @@ async def import_record(app) -> None:
             return
         app.page.pop_dialog()
         app.message(res.message)
-        app.go(f"/game/{game_id}")
+        if game_id is None:  # several games (a file of Export all): the list shows them
+            app.go("/")
+            app.refresh()
+        else:
+            app.go(f"/game/{game_id}")
 
     def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
@@ -182,7 +202,8 @@ async def import_record(app) -> None:
     app.page.show_dialog(ft.AlertDialog(
         title=ft.Text("Import a game"), actions_overflow_button_spacing=8,
         content=tid("import-dialog", ft.Column([
-            ft.Text("A game record exported from this app: choose its file, or paste its text below.", size=14),
+            ft.Text("A game record exported from this app (or the file of Export all games): choose its "
+                    "file, or paste its text below.", size=14),
             ft.Row([choose]),
             tid("import-text", field), error_box,
         ], tight=True, width=500, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),

@@ -1,14 +1,27 @@
 """Games in and out as spades-game/1 records: import (refusing a repeat), export, and the raw record
-of a game this version cannot open."""
+of a game this version cannot open; and every game at once, as one file that is a JSON list of
+those records (`export_games` / `import_games`: to move the games to another phone or computer)."""
 from __future__ import annotations
 
-from scorekeeper.engine import Game, read_game
-from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError
+from dataclasses import dataclass
+
+from scorekeeper.engine import Game, ScorekeeperError, read_game
+from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError, UnreadableGameError
 from scorekeeper.storage.files import DataFolder, os_errors_of, raw_game_doc
 from scorekeeper.storage.games import Games
 from scorekeeper.storage.history import Actor
 from scorekeeper.storage.index import SummaryIndex
 from scorekeeper.storage.summaries import record_digest
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One record of a file of several games: added as `game_id`, or not, and why (`problem`: a
+    DuplicateGameError names the game that holds it already)."""
+
+    place: int  # its place in the file, from 1
+    game_id: str | None = None
+    problem: ScorekeeperError | None = None
 
 
 class Exchange:
@@ -51,6 +64,29 @@ class Exchange:
                 if not isinstance(record, dict):
                     raise
                 return record
+
+    def export_games(self) -> list[dict]:
+        """Every game of the list (not the trash) as its record, in the list's order: checked and
+        scored (`export_game`), or as saved for a game this version cannot open (`raw_record`)."""
+        records = []
+        for summary in self.index.list_games():
+            try:
+                records.append(self.export_game(summary.id))
+            except UnreadableGameError:
+                records.append(self.raw_record(summary.id))
+        return records
+
+    def import_games(self, records: list, *, copy: bool = False, by: Actor | None = None) -> list[Imported]:
+        """Each record of a file of several games (`export_games`' list), imported as
+        `import_game` imports one: one already saved is named and not added again (unless
+        `copy`); one the engine refuses is named with the reason; the others are added."""
+        done = []
+        for place, record in enumerate(records, start=1):
+            try:
+                done.append(Imported(place, game_id=self.import_game(record, copy=copy, by=by)))
+            except ScorekeeperError as problem:
+                done.append(Imported(place, problem=problem))
+        return done
 
     def _refuse_repeat(self, game: Game) -> None:
         digest = record_digest(game)

@@ -8,7 +8,8 @@ import json
 from typing import TYPE_CHECKING
 
 from ...engine import RecordTextError, RuleSet, ScorekeeperError, TextProblem, read_record_text
-from ...storage import GameSummary, SeasonStats, StatsFilter, UnreadableGameError
+from ...engine.text import plural
+from ...storage import DuplicateGameError, GameSummary, SeasonStats, StatsFilter, UnreadableGameError
 from .events import GamesChanged
 from .guards import Result, host_only, need_host
 from .options import readable
@@ -49,6 +50,18 @@ class Library:
         except ScorekeeperError as exc:
             return Result(False, str(exc)), ""
         return Result(True, note), json.dumps(record, indent=2, ensure_ascii=False)
+
+    @host_only(pair=True)
+    def export_all(self) -> tuple[Result, str | None]:
+        """Every game of the list as one file: a JSON list of their records (`import_record`
+        reads it back, here or on another phone or computer)."""
+        try:
+            records = self.session.shared.export_games()
+        except ScorekeeperError as exc:
+            return Result(False, str(exc)), ""
+        if not records:
+            return Result(False, "No games to export yet"), ""
+        return Result(True, plural(len(records), "game")), json.dumps(records, indent=1, ensure_ascii=False)
 
     # -- changing the list ---------------------------------------------------------
     @host_only
@@ -113,9 +126,35 @@ class Library:
                 return Result(False, f"{where} is empty: paste the record of an exported game"), None
             return Result(False, f"{where} is not a game record: a record is the JSON text "
                                  "of an exported game, from its first { to its last }"), None
+        if isinstance(data, list) and data and all(isinstance(record, dict) for record in data):  # Export all's
+            return self._import_games(data, where)
         try:
             game_id = self.session.shared.import_game(data, by=self.session.seat.actor)
         except (ScorekeeperError, OSError, ValueError, RecursionError) as exc:
             return Result(False, f"Not imported. {readable(str(exc))}"), None
         self.session.publish(GamesChanged(game_id))
         return Result(True, self.session.kept("Game imported")), game_id
+
+    def _import_games(self, records: list, where: str) -> tuple[Result, str | None]:
+        """Each game of a file of several: added, or named as saved already, or named with why it
+        was refused; the id of the one game added when there is one, else None (the list)."""
+        try:
+            done = self.session.shared.import_games(records, by=self.session.seat.actor)
+        except ScorekeeperError as exc:
+            return Result(False, f"Not imported. {readable(str(exc))}"), None
+        added = [d.game_id for d in done if d.game_id]
+        repeats = [d for d in done if isinstance(d.problem, DuplicateGameError)]
+        refused = [d for d in done if d.problem is not None and d not in repeats]
+        for game_id in added:
+            self.session.publish(GamesChanged(game_id))
+        words = [f"{plural(len(added), 'game')} imported" if added else "Nothing imported"]
+        if repeats:
+            words.append(f"{plural(len(repeats), 'game')} already saved: "
+                         + ", ".join(f"{d.problem.saved.title} (game {d.problem.game_id})" for d in repeats))
+        if refused:
+            words.append("not imported: " + "; ".join(f"game {d.place} of the file: {readable(str(d.problem))}"
+                                                      for d in refused))
+        message = "; ".join(words)
+        if not added:
+            return Result(False, message), None
+        return Result(True, self.session.kept(message)), added[0] if len(added) == 1 else None

@@ -83,6 +83,8 @@ class SharedRepository:
     create_game = _forward(Repository.create_game)
     import_game = _forward(Exchange.import_game, lambda repo: repo.exchange)
     export_game = _forward(Exchange.export_game, lambda repo: repo.exchange)
+    export_games = _forward(Exchange.export_games, lambda repo: repo.exchange)
+    import_games = _forward(Exchange.import_games, lambda repo: repo.exchange)
     raw_record = _forward(Exchange.raw_record, lambda repo: repo.exchange)
     delete_game = _forward(Trash.delete, lambda repo: repo.trash)
     restore_game = _forward(Trash.restore, lambda repo: repo.trash)

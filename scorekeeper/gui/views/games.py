@@ -21,7 +21,12 @@ class Screen(BaseScreen):
     def actions(self) -> list[ft.Control]:
         return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Season stats",
                                            size_constraints=theme.TAP_SIZE,
-                                           on_click=lambda e: self.app.go("/stats")))]
+                                           on_click=lambda e: self.app.go("/stats"))),
+                # every game as one file, to move them to another phone or computer (Import reads it)
+                tid("export-all", ft.IconButton(ft.Icons.SAVE_ALT, tooltip="Export all games",
+                                                size_constraints=theme.TAP_SIZE,
+                                                on_click=lambda e: self.app.page.run_task(exchange.export_all,
+                                                                                          self.app)))]
 
     def body(self) -> list[ft.Control]:
         new = tid("new-game", ft.FilledButton(

@@ -18,10 +18,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from phonekit import CHROMIUM, PhoneBrowser, StaticServer, build, serve_site  # noqa: E402
 
 
+#: the fixtures that load the site in a browser
+BROWSER_FIXTURES = {"phone", "server", "playwright"}
+
+
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
-        if Path(item.fspath).parent == here:
+        if Path(item.fspath).parent == here and BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.gui)
             item.add_marker(pytest.mark.slow)
 

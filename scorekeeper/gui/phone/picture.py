@@ -20,8 +20,9 @@ from ..testid import tid
 
 log = logging.getLogger(__name__)
 
-#: the picture's width in pixels (as Pillow's: a phone shows it across its screen)
-PICTURE_WIDTH = 1080
+#: the picture's width in pixels (as Pillow's: a phone shows it across its screen), and the width
+#: its sheet is laid out at (a phone's sheet, whatever room the dialog has: it scrolls across)
+PICTURE_WIDTH, LAID_OUT = 1080, 400
 
 
 def sheet_picture(session) -> ft.Control:
@@ -45,14 +46,13 @@ async def show_picture(app, game_id: str, name: str,
                        send: Callable[[object, str, bytes], Awaitable[None]]) -> None:
     """The picture in a dialog; "Share the picture" captures it and hands it to `send`."""
     page = app.page
-    width = max(min((page.width or 390) - 96, 480), 240)  # what the dialog has room for
     shot = ft.Screenshot(ft.Container(
-        sheet_picture(app.session), width=width, padding=12, bgcolor=ft.Colors.WHITE,
+        sheet_picture(app.session), width=LAID_OUT, padding=12, bgcolor=ft.Colors.WHITE,
         theme=theme.light(), theme_mode=ft.ThemeMode.LIGHT))  # light, whatever the app's
 
     async def share(e) -> None:
         try:
-            png = await shot.capture(pixel_ratio=PICTURE_WIDTH / width)
+            png = await shot.capture(pixel_ratio=PICTURE_WIDTH / LAID_OUT)
         except Exception as exc:  # the client could not draw it (a page being closed, ...)
             log.warning("no picture: %s", exc)
             app.error("Cannot draw the picture here: share the result as text instead")
@@ -62,7 +62,8 @@ async def show_picture(app, game_id: str, name: str,
 
     page.show_dialog(ft.AlertDialog(
         title=ft.Text("Picture of the sheet"), actions_overflow_button_spacing=8,
-        content=tid("picture", ft.Column([shot], tight=True, scroll=ft.ScrollMode.AUTO)),
+        content=tid("picture", ft.Column([ft.Row([shot], scroll=ft.ScrollMode.AUTO)], tight=True,
+                                         scroll=ft.ScrollMode.AUTO)),
         actions=[ft.TextButton("Cancel", height=48, on_click=lambda e: page.pop_dialog()),
                  tid("picture-share", ft.FilledButton("Share the picture", icon=ft.Icons.SHARE,
                                                       height=48, on_click=share))]))

@@ -131,11 +131,16 @@ class PhoneBrowser:
             self.other_hosts.append(url)
             route.abort()
 
+    def driver(self, page=None, name: str = "phone") -> Driver:
+        """tests/gui/harness.Driver's taps on a tab of this browser (a new one unless `page`)."""
+        shim = types.SimpleNamespace(renderer="canvaskit", url=self.server.url, host_link=self.server.url)
+        context = self.context if page is None else types.SimpleNamespace(new_page=lambda: page)
+        return Driver(context, shim, name, phone=True, host=False)
+
     def open(self, name: str = "phone", budget: float = START_BUDGET) -> tuple[Driver, dict]:
         """A new tab on the site, started: the app's driver (tests/gui/harness.Driver's taps) and the
         start's timeline."""
-        shim = types.SimpleNamespace(renderer="canvaskit", url=self.server.url, host_link=self.server.url)
-        driver = Driver(self.context, shim, name, phone=True, host=False)
+        driver = self.driver(name=name)
         driver.page.goto(self.server.url)
         started = wait_started(driver.page, budget)
         driver.page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)

@@ -33,7 +33,8 @@ function sync(where, populate) {
   const m = pyodide.FS.lookupPath(where).node.mount;
   const before = queues.get(where) || Promise.resolve();
   const run = before.catch(() => {}).then(() => new Promise((resolve, reject) => {
-    m.type.syncfs(m, populate, (err) => (err ? reject(err) : resolve()));
+    // (an Error, with the browser's name for what went wrong: Pyodide raises it in Python)
+    m.type.syncfs(m, populate, (err) => (err ? reject(new Error(words(err))) : resolve()));
   }));
   queues.set(where, run);
   return run;

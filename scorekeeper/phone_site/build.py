@@ -268,8 +268,15 @@ def _js_build(assignment: str) -> dict:
 
 
 def worker(web: Path) -> str:
-    return (WEB / "python-worker.js").read_text(encoding="utf-8").replace(
-        'version: "314.0.7"', f'version: "{pyodide_version(web)}"')
+    """The worker, with the `info` of Pyodide's own lock (its version added: flet-web's lock has
+    none, and Pyodide checks both), so that nothing is fetched from Pyodide's package repository."""
+    lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    info = {**lock.get("info", {}), "version": pyodide_version(web)}
+    text = (WEB / "python-worker.js").read_text(encoding="utf-8")
+    line = re.search(r"\n  info: \{[^\n]*\},\n", text)
+    if line is None:
+        raise BuildError("scorekeeper/phone_site/web/python-worker.js has no lock info line: reinstall scorekeeper")
+    return text.replace(line.group(0), f"\n  info: {json.dumps(info)},\n")
 
 
 def service_worker(build: str, files: list[str]) -> str:
@@ -296,7 +303,8 @@ def build_site(out: Path | str) -> Site:
     out = Path(out)
     web, own = flet_web_dir(), assets_dir()
     missing = [name for name in (*CLIENT, *sum(CANVASKIT.values(), ()), *NOT_LOADED, *PYODIDE,
-                                 "flutter_bootstrap.js", "pyodide/package.json") if not (web / name).is_file()]
+                                 "flutter_bootstrap.js", "pyodide/package.json", "pyodide/pyodide-lock.json")
+               if not (web / name).is_file()]
     if missing:
         raise BuildError(f"flet-web's web client lacks {', '.join(missing[:3])} (a damaged install?): "
                          f"pip install --force-reinstall 'flet-web=={FLET_VERSION}'")

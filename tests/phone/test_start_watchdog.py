@@ -1,0 +1,55 @@
+"""A start that hangs recovers (issue 23): one cold load in 11 of a trial build hung after "Starting
+up Python worker" and never came back.  Here Pyodide's runtime is held back from the first two
+Python workers (as a hang would), with every step of the start allowed a few seconds
+(`?start-limit=`): the page says what it is doing, ends the hung worker, starts another, and the
+third start runs the app.  Held back from all three, it gives up in one sentence with a way to try
+again, instead of a blank page for ever."""
+from __future__ import annotations
+
+from phonekit import StartFailed, wait_started
+
+LIMIT = 12  # seconds a step may take here (the site's own: 60-150)
+
+
+def hold_back(phone, times: int) -> list:
+    """The first `times` requests for Pyodide's runtime never get an answer."""
+    held = []
+
+    def route(r):
+        if len(held) < times:
+            held.append(r)  # left unanswered: the worker waits, as a hung start does
+        else:
+            r.continue_()
+
+    phone.context.route("**/pyodide/pyodide.asm.wasm", route)
+    return held
+
+
+def test_a_hung_start_is_tried_again_and_the_app_starts(phone):
+    held = hold_back(phone, 2)
+    app = phone.driver()
+    app.page.goto(phone.server.url + f"?start-limit={LIMIT}")
+    app.page.wait_for_function("() => (document.getElementById('starting') || {}).textContent"
+                               " === 'Loading Python… (try 2 of 3)'", timeout=LIMIT * 3000)
+    started = wait_started(app.page)
+    assert len(held) == 2 and started["tries"] == 3, started
+    assert [step for _, step in started["timeline"]].count(f"python took more than {LIMIT} s") == 2
+    app.page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
+    app.enable_semantics()
+    app.wait_id("new-game", timeout=60_000)
+
+
+def test_a_start_that_hangs_every_time_says_so_and_offers_to_try_again(phone):
+    hold_back(phone, 10)
+    page = phone.context.new_page()
+    page.goto(phone.server.url + f"?start-limit={LIMIT}")
+    try:
+        wait_started(page, budget=LIMIT * 3 + 60)
+    except StartFailed as failed:
+        assert "Loading Python took more than" in str(failed)
+    else:
+        raise AssertionError("a start that hung three times was not given up")
+    said = page.locator("#starting").inner_text()
+    assert said.startswith(f"The app could not start on this phone: Loading Python took more than {LIMIT} s, "
+                           "3 times."), said
+    page.get_by_role("button", name="Try again").wait_for()

@@ -267,7 +267,7 @@ def _js_build(assignment: str) -> dict:
     return config
 
 
-def worker(web: Path) -> str:
+def worker(web: Path, app: bytes) -> str:
     """The worker, with the `info` of Pyodide's own lock (its version added: flet-web's lock has
     none, and Pyodide checks both), so that nothing is fetched from Pyodide's package repository."""
     lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -276,6 +276,7 @@ def worker(web: Path) -> str:
     line = re.search(r"\n  info: \{[^\n]*\},\n", text)
     if line is None:
         raise BuildError("scorekeeper/phone_site/web/python-worker.js has no lock info line: reinstall scorekeeper")
+    text = _replace_once(text, "%APP_DIGEST%", hashlib.sha256(app).hexdigest()[:16], "python-worker.js")
     return text.replace(line.group(0), f"\n  info: {json.dumps(info)},\n")
 
 
@@ -310,14 +311,15 @@ def build_site(out: Path | str) -> Site:
                          f"pip install --force-reinstall 'flet-web=={FLET_VERSION}'")
     if not (VENDOR / MSGPACK).is_file():
         raise BuildError(f"{VENDOR / MSGPACK} is missing: reinstall scorekeeper")
+    app = app_archive()
     made: dict[str, bytes] = {
         "index.html": index_html(own).encode(),
         "manifest.json": manifest(own).encode(),
         "assets/FontManifest.json": font_manifest(own).encode(),
         "flutter_bootstrap.js": bootstrap(web).encode(),
         "python.js": (WEB / "python.js").read_bytes(),
-        "python-worker.js": worker(web).encode(),
-        "app.tar.gz": app_archive(),
+        "python-worker.js": worker(web, app).encode(),
+        "app.tar.gz": app,
     }
     copied = {name: web / name for name in (*CLIENT, *sum(CANVASKIT.values(), ()), *NOT_LOADED, *PYODIDE)}
     copied.update({name: own / name for name in OWN})

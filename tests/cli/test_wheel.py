@@ -107,6 +107,9 @@ def test_the_wheel_holds_the_fonts_and_web_files_inside_the_package(installed):
     for path in assets:
         assert f"scorekeeper/assets/{path.relative_to(ROOT / 'assets').as_posix()}" in names
     assert not any(name.startswith("assets/") for name in names), "the assets live inside the package"
+    phone = ROOT / "scorekeeper" / "phone_site"  # what `scorekeeper phone-app` writes the site from
+    for path in [*(phone / "web").iterdir(), *(phone / "vendor").iterdir()]:
+        assert f"scorekeeper/phone_site/{path.relative_to(phone).as_posix()}" in names
 
 
 @pytest.mark.slow
@@ -173,3 +176,23 @@ def test_the_installed_command_draws_the_picture_of_the_sheet_with_its_own_fonts
     said = _run(script, "export", game_id, "--png", "--out", out, "--data", data, cwd=work)
     assert said == f"wrote the picture of game {game_id} to {out}\n"
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.slow
+def test_the_installed_command_writes_the_phone_app_with_no_network(installed, tmp_path):
+    """`scorekeeper phone-app` from the installed wheel alone (no checkout): every part of the site
+    comes from the installed packages, in a network namespace with no network where one can be made."""
+    import json
+    import shutil
+    import tarfile
+    script, out = installed["venv"] / "bin" / "scorekeeper", tmp_path / "phone"
+    command = [str(script), "phone-app", str(out)]
+    if shutil.which("unshare") and subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0:
+        command = ["unshare", "-n", *command]
+    printed = _run(*command, cwd=installed["work"])
+    assert printed.startswith(f"The phone app is in {out}/")
+    assert json.loads((out / "manifest.json").read_text())["name"] == "Spades Scorekeeper"
+    with tarfile.open(out / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert "scorekeeper/gui/phone/start.py" in names and "flet/__init__.py" in names
+    assert not [n for n in names if n.startswith(("scorekeeper/gui/serve.py", "PIL/", "uvicorn/"))]

@@ -129,7 +129,7 @@
     };
     step = null;
     arm("python");
-    w.postMessage({base: here.href, documentUrl: document.URL});
+    w.postMessage({base: here.href, documentUrl: document.URL, fresh: tries > 1});
   }
 
   // The service worker that keeps every file for a start with no network: registered once the app

@@ -207,7 +207,7 @@ def load(context, server, kind: str) -> dict:
         if m:
             own = int(m.group(1)) / 1000
     if VERBOSE and start:
-        print(f"    ({kind}: shown at {shown and shown / 1000:.2f} s; start: {start['timeline']})")
+        print(f"    ({kind}: shown at {shown / 1000 if shown else None} s; start: {start['timeline']})")
     result = {"seconds": shown / 1000 if shown else None, "sent": server.sent, "gzipped": server.gzipped,
               "requests": len(server.paths), "own": own, "tries": (start or {}).get("tries"), "page": page,
               "hung": not shown}

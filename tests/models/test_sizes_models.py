@@ -186,3 +186,28 @@ def test_the_sheet_as_text_names_every_player_of_five():
     totals = next(line for line in text.splitlines() if line.startswith("Totals: "))
     for player in FIVE:
         assert f"{player} {sheet.scores[player]} ({sheet.bags[player]} bags)" in totals
+
+
+# ---- the shared table's card and the chart ----------------------------------------------------------
+def test_a_viewers_card_of_a_five_player_hand_names_each_player(session):
+    from scorekeeper.gui.models.figures import score_series
+    from scorekeeper.gui.models.live import NO_BID, LiveHand, watched
+
+    res, game_id = session.games.create_game("five", FIVE)
+    assert res and session.open(game_id)
+    seen = watched(session, None)
+    assert seen.bids == tuple((p, NO_BID) for p in FIVE) and (seen.first, seen.first_words) == ("Bob", "bids first")
+    assert seen.deal == "Ann deals \u00b7 Bob leads"
+    d = session.draft()
+    d.set_bid("Bob", 3)
+    d.set_bid("Cat", "nil")
+    seen = watched(session, LiveHand(game_id, session.version, d.to_hand()))
+    assert dict(seen.bids) == {"Ann": NO_BID, "Bob": "3", "Cat": "nil", "Dan": NO_BID, "Eve": NO_BID}
+    assert seen.status == "Still to enter: Bid for Dan"
+    for player, bid in (("Dan", 2), ("Eve", 2), ("Ann", 3)):
+        d.set_bid(player, bid)
+    for player, took in (("Ann", 3), ("Bob", 3), ("Cat", 0), ("Dan", 2)):
+        d.tricks.set(player, took)
+    assert session.record_hand(d.to_hand()).ok
+    series = score_series(session.sheet)
+    assert list(series) == FIVE and series["Cat"][-1][1] == 100 == session.sheet.scores["Cat"]

@@ -388,7 +388,7 @@ _ALONE_PACK = {
     (3, False): " (one card is left out).",
     (3, True): " (54-card pack with the jokers).",
     (5, False): " (the 2 of clubs and the 2 of diamonds are taken out: 50 cards).",
-    (5, True): " (with the jokers in, all four 2s are taken out: 50 cards).",
+    (5, True): " (with the jokers in, four cards are taken out: 50 cards).",
 }
 
 

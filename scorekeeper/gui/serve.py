@@ -202,7 +202,28 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     print(banner(served, web, serve_only), flush=True)
     if not serve_only:
         webbrowser.open(served.host_link())
-    _serve(Pictures(ft.run(_session_main(served), export_asgi_app=True, **common), served.join_link), sock)
+    flet_app = without_fastapi_pages(ft.run(_session_main(served), export_asgi_app=True, **common))
+    _serve(Pictures(flet_app, served.join_link), sock)
+
+
+#: the pages FastAPI adds to every app (its API's documentation, which loads scripts from a CDN):
+#: this app has no API, so they are off (an address of theirs is the app's page, as any other)
+FASTAPI_PAGES = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+
+def without_fastapi_pages(app):
+    """Flet's FastAPI app without FastAPI's documentation pages (`FASTAPI_PAGES`), in it and in the
+    apps mounted in it (Flet mounts its own FastAPI app in another)."""
+    router = getattr(app, "router", None)
+    if router is not None:
+        router.routes = [r for r in router.routes if getattr(r, "path", None) not in FASTAPI_PAGES]
+        for route in router.routes:
+            if getattr(route, "app", None) is not None and hasattr(route.app, "router"):
+                without_fastapi_pages(route.app)  # a Mount
+    for name in ("openapi_url", "docs_url", "redoc_url", "swagger_ui_oauth2_redirect_url"):
+        if hasattr(app, name):
+            setattr(app, name, None)
+    return app
 
 
 def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None) -> None:

@@ -59,6 +59,7 @@ class App:
         self.door = Door(self.session, LocalStorage(page),
                          peer=connection.peer if connection is not None else "this computer")
         guard.keep_when(page, lambda: self.session.role is not Role.GUEST)
+        page.on_close = lambda e: guard.forget(page)  # a kept session Flet let go (an hour later)
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self.door.admit)
         # pubsub handlers and event handlers run in worker threads: one at a time per session

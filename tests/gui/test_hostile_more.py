@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import http.client
 import re
+import threading
 import urllib.request
+from pathlib import Path
 
 import pytest
 
+from flet_client import FletClient
 from harness import Server
 from test_hostile import seed
 
@@ -50,3 +53,60 @@ def test_fastapis_pages_are_off(served, path):
         assert word not in text, f"{path} answers with FastAPI's {word!r} page ({status}): {text[:200]!r}"
     assert not re.search(r"""(src|href)\s*=\s*["']?https?://""", text), f"{path} loads from another site"
     assert "application/json" not in headers.get("content-type", "")
+
+
+# -- 4: guests that come and go ---------------------------------------------------------------------
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid``, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
+def guests(url: str, count: int, network: int, workers: int = 4) -> int:
+    """``count`` guests, each from an address of its own kind (127.NETWORK.x.y, 50 guests an
+    address: within what one address may open), open the app, see the join page and go; how
+    many were shown it."""
+    shown = [0] * workers
+
+    def come_and_go(worker: int) -> None:
+        for n in range(worker, count, workers):
+            guest = FletClient(url, source=f"127.{network}.{n // 50}.{n % 50 + 1}")
+            try:
+                guest.register("/")
+                shown[worker] += guest.pump(20, until="join-code")
+            finally:
+                guest.close()
+
+    threads = [threading.Thread(target=come_and_go, args=(w,), daemon=True) for w in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(600)
+    return sum(shown)
+
+
+@pytest.mark.slow
+def test_guests_that_come_and_go_leave_the_servers_memory_as_it_was(tmp_path):
+    """1,000 guests come and go, then 1,000 more: the second thousand leaves the server's memory
+    within a few MB of what the first left (each guest's session, its app and every record kept
+    for it are dropped when it goes).  The first 200 warm the server up (Flet's caches)."""
+    seed(tmp_path / "data")
+    srv = Server(tmp_path / "data", tmp_path / "server.log", host="127.0.0.1")
+    try:
+        assert guests(srv.url, 200, 10) == 200
+        after = []
+        for network in (11, 12):
+            assert guests(srv.url, 1000, network) == 1000
+            after.append(rss_mb(srv.proc.pid))
+        grown = after[1] - after[0]
+        print(f"server memory after 1,000 guests: {after[0]:.0f} MB; after 1,000 more: {after[1]:.0f} MB")
+        assert grown < 10, (f"1,000 guests came and went and the server kept {grown:.0f} MB more "
+                            f"({after[0]:.0f} -> {after[1]:.0f} MB)")
+        host = FletClient(srv.url)  # and the host is served as ever
+        host.register(f"/host/{srv.token}")
+        assert host.pump(20, until="new-game")
+        host.close()
+    finally:
+        srv.stop()

@@ -214,15 +214,15 @@ FASTAPI_PAGES = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi
 def without_fastapi_pages(app):
     """Flet's FastAPI app without FastAPI's documentation pages (`FASTAPI_PAGES`), in it and in the
     apps mounted in it (Flet mounts its own FastAPI app in another)."""
-    router = getattr(app, "router", None)
-    if router is not None:
-        router.routes = [r for r in router.routes if getattr(r, "path", None) not in FASTAPI_PAGES]
-        for route in router.routes:
-            if getattr(route, "app", None) is not None and hasattr(route.app, "router"):
-                without_fastapi_pages(route.app)  # a Mount
-    for name in ("openapi_url", "docs_url", "redoc_url", "swagger_ui_oauth2_redirect_url"):
-        if hasattr(app, name):
-            setattr(app, name, None)
+    from fastapi import FastAPI
+    from starlette.routing import Mount
+
+    if isinstance(app, FastAPI):
+        app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) not in FASTAPI_PAGES]
+        for route in app.router.routes:
+            if isinstance(route, Mount):
+                without_fastapi_pages(route.app)
+        app.openapi_url = app.docs_url = app.redoc_url = app.swagger_ui_oauth2_redirect_url = None
     return app
 
 

@@ -212,6 +212,8 @@ class App:
                         self.router.current.table_changed(event.game_id, Kind.ENTRY)
                 elif event.kind in (Kind.SHARING, Kind.PEN) or getattr(event, "removed", False):
                     self._table_changed(event)  # a deleted game is shared no more
+                elif event.kind is Kind.GUESSING and self.session.role is Role.HOST:
+                    self.error(event.text)  # someone may be guessing the code: the scorekeeper decides
             except RuntimeError as exc:  # the session went away meanwhile
                 log.info("event for a closed session: %s", exc)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import re
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -109,4 +110,77 @@ def test_guests_that_come_and_go_leave_the_servers_memory_as_it_was(tmp_path):
         assert host.pump(20, until="new-game")
         host.close()
     finally:
+        srv.stop()
+
+
+# -- 8: codes guessed from many addresses -------------------------------------------------------------
+def shared_code(host: FletClient, game_id: str) -> str:
+    """Share ``game_id`` from the host's client; its code."""
+    n = len(host.raw)
+    host.go(f"/game/{game_id}/share")
+    assert host.pump(10, until="share-")
+    host.settle()
+    if any(b"share-again" in data for data in host.raw[n:]):  # not shared yet
+        host.click("share-again")
+        assert host.pump(10, until="share-code")
+    host.settle()
+    return next(t for t in reversed(host.texts) if len(t) == 6 and t.isalnum() and t.isupper())
+
+
+def answer_to(guesser: FletClient, wrong: str, before: str) -> str:
+    """What the join page says to the guess ``wrong``: its answer, or the refusal it said before
+    (said again, the same text sends nothing new)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        guesser.settle(quiet=0.3)
+        said = " ".join(guesser.texts)
+        if wrong in said or "Too many wrong codes" in said:
+            return said
+        if "Too many wrong codes" in before and not guesser.texts:
+            return before
+    raise AssertionError(f"no answer to the guess {wrong}: {guesser.texts[-3:]}")
+
+
+def test_guessing_a_code_from_many_addresses_is_limited_and_the_scorekeeper_told(tmp_path):
+    games = seed(tmp_path / "data")
+    srv = Server(tmp_path / "data", tmp_path / "server.log", host="127.0.0.1")
+    made: list[FletClient] = []
+    try:
+        host = FletClient(srv.url)
+        made.append(host)
+        host.register(f"/host/{srv.token}")
+        assert host.pump(20, until="new-game")
+        host.settle()
+        code = shared_code(host, games[0])
+        landed, refused = 0, 0
+        for device in range(8):  # 8 devices on the network, 5 guesses each: within each one's limit
+            guesser = FletClient(srv.url, source=f"127.0.9.{device + 2}")
+            made.append(guesser)
+            guesser.register("/")
+            assert guesser.pump(20, until="join-code")
+            guesser.settle()
+            answer = ""
+            for n in range(5):
+                wrong = "QQQQ" + "ABCDEFGHJKMNPRSTUVWXYZ2345"[device] + "ABCDE"[n]
+                guesser.texts.clear()
+                guesser.type_into("join-code", wrong)
+                answer = answer_to(guesser, wrong, answer)
+                landed += f"No table has the code {wrong}" in answer
+                refused += "Too many wrong codes" in answer
+        assert landed <= 20, f"{landed} wrong codes from 8 devices were tried within a minute"
+        assert refused, "the table's limit refused the later guesses"
+        assert host.pump(10, until="Someone may be guessing"), "the scorekeeper is told"
+        late = FletClient(srv.url, source="127.0.9.99")  # even the right code waits now
+        made.append(late)
+        late.register(f"/join/{code}")
+        assert late.pump(20, until="join-code")
+        late.settle()
+        assert "ask-pen" not in late.identifiers, "the join link opened the table while codes wait"
+        late.texts.clear()
+        late.type_into("join-code", code)
+        assert "Too many wrong codes" in answer_to(late, code, "")
+        assert "ask-pen" not in late.identifiers
+    finally:
+        for c in made:
+            c.close()
         srv.stop()

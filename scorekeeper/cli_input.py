@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine import RecordTextError, ScorekeeperError, TextProblem, read_record_text
+from .engine.record import BIDI_CONTROLS, hidden_character
+from .engine.text import shown
 
 #: A spades-game/1 record nests about five levels (game, hands, a hand, bemo, its fields);
 #: far deeper is not a game record, and Python's JSON reader and writer recurse per level.
@@ -64,6 +66,23 @@ def one_line(message: str) -> str:
     """The message on one line: line breaks and other control characters in it (a player's name
     can hold one) are shown escaped, so an error is always exactly one line on the terminal."""
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
+
+
+def json_text(value: Any) -> str:
+    """``value`` as JSON for the terminal: UTF-8 as it is, but a control character or a bidirectional
+    control (in a name an earlier release let in) written as its \\u escape, which JSON reads back
+    as the same character (json escapes C0 controls itself, not C1 ones nor overrides)."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    if hidden_character(text) is None:
+        return text
+    return "".join(f"\\u{ord(ch):04x}" if ch in BIDI_CONTROLS or (0x7f <= ord(ch) <= 0x9f) else ch
+                   for ch in text)
+
+
+def printed(line: str) -> str:
+    """A line of a game's names and figures for the terminal (`shown`: no control character or
+    override of a name an earlier release let in reaches it raw)."""
+    return shown(line)
 
 
 def option_value_text(value) -> str:

@@ -10,7 +10,7 @@ import io
 import re
 
 from scorekeeper.engine import Game, Scoresheet
-from scorekeeper.engine.text import hands_count, outcome
+from scorekeeper.engine.text import hands_count, outcome, shown
 from scorekeeper.storage import GameSummary
 
 CSV_COLUMNS = ["hand", "deal", "dealer", "side", "players", "bid", "tricks", "made", "set", "nils",
@@ -44,10 +44,12 @@ _NUMBER = re.compile(r"[+-]?\d+")
 def csv_cell(value: object) -> object:
     """A cell as a spreadsheet will only show it: text that starts with ``= + - @``, a tab or a
     carriage return (a formula to a spreadsheet: a name like ``=HYPERLINK(...)``, an explanation
-    like "-70 Set: ...") gets a leading ``'``, as OWASP advises; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
+    like "-70 Set: ...") gets a leading ``'``, as OWASP advises; numbers stay numbers.  A control
+    character or an override (in a name an earlier release let in) is written escaped (`shown`)."""
+    if not isinstance(value, str):
+        return value
+    text = shown(value)  # a control character of a name an earlier release let in, escaped
+    return "'" + text if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) else text
 
 
 def scoresheet_csv(game: Game, sheet: Scoresheet) -> str:

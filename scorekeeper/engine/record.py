@@ -8,6 +8,7 @@ answer (``actions.read_game``, ``actions.record_hand``).
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Iterable, Mapping
@@ -19,6 +20,38 @@ FORMAT = "spades-game/1"
 NIL = "nil"
 #: the longest player or team name a record may hold (longer names would break every screen)
 MAX_NAME_LENGTH = 30
+
+#: the bidirectional embeddings, overrides and isolates: a name holding one reverses or moves the
+#: text after it (the partner's name, the rest of a line); with the control characters (C0, DEL and
+#: C1: a bell, a terminal's escape sequences) no name may enter with one (`check_entered_names`)
+BIDI_CONTROLS = {"\u202a": "left-to-right embedding", "\u202b": "right-to-left embedding",
+                 "\u202c": "pop directional formatting", "\u202d": "left-to-right override",
+                 "\u202e": "right-to-left override", "\u2066": "left-to-right isolate",
+                 "\u2067": "right-to-left isolate", "\u2068": "first strong isolate",
+                 "\u2069": "pop directional isolate"}
+
+
+def hidden_character(text: str) -> str | None:
+    """The first control character or bidirectional control in ``text``, or None."""
+    for ch in text:
+        if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc":
+            return ch
+    return None
+
+
+def character_words(ch: str) -> str:
+    """'a control character (U+0007)', 'a right-to-left override (U+202E)'."""
+    return f"a {BIDI_CONTROLS.get(ch, 'control character')} (U+{ord(ch):04X})"
+
+
+def escaped(text: str) -> str:
+    """``text`` with each control character and bidirectional control written as its escape
+    (\\x07, \\u202e): what a name an earlier release let in shows where text leaves the app."""
+    if hidden_character(text) is None:
+        return text
+    return "".join(ascii(ch)[1:-1] if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc" else ch
+                   for ch in text)
+
 
 _HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
 _GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
@@ -215,6 +248,23 @@ def _name_list(value: Any, what: str) -> tuple[str, ...]:
             raise RecordError(f'"{what}" names {name!r} twice')
         seen.add(name)
     return names
+
+
+def check_entered_names(game: Game) -> None:
+    """Refuse a game whose player or team names hold a control character or a bidirectional control
+    (`hidden_character`), naming the field and the character.  Called where a name enters: a new
+    game, an import, a record scored from the command line.  A saved game that holds one (an earlier
+    release let it in) still loads: parsing does not call this, and what leaves the app shows it
+    escaped (`escaped`)."""
+    fields = [("players", game.players)]
+    if game.team_names_given is not None:
+        fields.append(("team_names", game.team_names_given))
+    for what, names in fields:
+        for name in names:
+            ch = hidden_character(name)
+            if ch is not None:
+                raise RecordError(f'"{what}" has a name with {character_words(ch)} in it: {escaped(name)!r}; '
+                                  "type the name without it")
 
 
 def default_teams(rules: RuleSet, players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -458,7 +508,9 @@ def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] 
     if first_dealer is not None:
         record["first_dealer"] = first_dealer
     record["hands"] = []
-    return parse_game(record)
+    game = parse_game(record)
+    check_entered_names(game)
+    return game
 
 
 def dumps_game(game: Game) -> str:

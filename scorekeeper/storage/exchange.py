@@ -3,6 +3,7 @@ of a game this version cannot open."""
 from __future__ import annotations
 
 from scorekeeper.engine import Game, read_game
+from scorekeeper.engine.record import check_entered_names
 from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError
 from scorekeeper.storage.files import DataFolder, os_errors_of, raw_game_doc
 from scorekeeper.storage.games import Games
@@ -27,6 +28,7 @@ class Exchange:
         that game, and nothing is added, unless ``copy`` asks for a second game.
         """
         scored = read_game(data)
+        check_entered_names(scored.game)  # a name with a control character or an override enters no more
         if copy or not self.folder.exists():
             return self.games.add(scored, by=by, change="imported")
         with self.folder.lock:  # re-entrant: no other process can save the same record in between

@@ -51,7 +51,7 @@ def test_no_cell_of_the_csv_starts_a_formula_and_the_numbers_stay_numbers(tmp_pa
 
 def test_a_cell_is_made_text_only_when_a_spreadsheet_would_run_it():
     assert csv_cell("=cmd|' /C calc'!A0") == "'=cmd|' /C calc'!A0"
-    assert csv_cell("\tx") == "'\tx" and csv_cell("\rx") == "'\rx"
+    assert csv_cell("\tx") == "'\\tx" and csv_cell("\rx") == "'\\rx"  # (and the control shown escaped)
     assert csv_cell("Ann & Cat") == "Ann & Cat"
     assert csv_cell(-100) == -100 and csv_cell("-100") == "-100" and csv_cell("+3") == "+3"
     assert csv_cell("") == "" and csv_cell(None) is None

@@ -10,6 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from ...engine import ScorekeeperError
+from ...engine.record import character_words, escaped, hidden_character
 from ...storage import Actor
 from .draft import HandDraft
 from .events import CodesGuessed, EntryChanged, PenMove, PenMoved, SharingChanged
@@ -115,7 +116,9 @@ class Seat:
             return Result(False, "Name this phone for the table, like Bob's phone")
         if len(name) > PEN_NAME_LENGTH:
             return Result(False, f"A name for the table has at most {PEN_NAME_LENGTH} characters: "
-                                 f"{name[:PEN_NAME_LENGTH]}\u2026 is longer")
+                                 f"{escaped(name[:PEN_NAME_LENGTH])}\u2026 is longer")
+        if (ch := hidden_character(name)) is not None:  # it goes in the game's history, and on screens
+            return Result(False, f"A name for the table holds {character_words(ch)}: type it without")
         try:
             s.tables.ask_pen(s.table, s.client, name)
         except NotAllowed as exc:

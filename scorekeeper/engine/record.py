@@ -53,6 +53,70 @@ def escaped(text: str) -> str:
                    for ch in text)
 
 
+#: what a record read from outside (an import, `scorekeeper score`) may hold: far above any real game
+#: (IHOP plays 12 hands; a standard game to 500 a few dozen, its record about 20,000 bytes), far below
+#: what takes the app long to read (100,000 hands: 43 s and 513 MB); `check_record_size` and
+#: `check_import` refuse more before the record is read in full
+MAX_RECORD_BYTES = 1_000_000
+MAX_HANDS = 1_000
+MAX_MISDEALS = 1_000
+#: the fields this version does not know (kept for the release that wrote them), all together, as JSON
+MAX_UNKNOWN_BYTES = 65_536
+
+
+def check_record_size(size: int) -> None:
+    """Refuse a record's text of ``size`` bytes before it is parsed, if it is past `MAX_RECORD_BYTES`."""
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is {size:,} bytes; a record may have at most {MAX_RECORD_BYTES:,} "
+                          "(a long game's has about 20,000)")
+
+
+def check_import(data: Any) -> None:
+    """Refuse a record (its JSON value, not read as a game yet) that holds more hands, misdeals or
+    unknown fields than `MAX_HANDS`, `MAX_MISDEALS`, `MAX_UNKNOWN_BYTES`: counted without reading a
+    hand, before `parse_game` and scoring read it in full.  What is not a record is left to them."""
+    if not isinstance(data, dict):
+        return
+    hands = data.get("hands")
+    hands = hands if isinstance(hands, list) else []
+    misdeals = sum(1 for h in hands if isinstance(h, dict) and h.get("misdeal") is True)
+    if len(hands) - misdeals > MAX_HANDS:
+        raise RecordError(f"the record has {len(hands) - misdeals:,} hands; a record may have at most "
+                          f"{MAX_HANDS:,} (a game has a few dozen)")
+    if misdeals > MAX_MISDEALS:
+        raise RecordError(f"the record has {misdeals:,} misdeals; a record may have at most {MAX_MISDEALS:,}")
+    room = MAX_UNKNOWN_BYTES
+    for where, fields, known in [("", data, _GAME_FIELDS)] + [
+            (f" of hand {n}", h, _HAND_FIELDS) for n, h in enumerate(hands, start=1) if isinstance(h, dict)]:
+        for key in fields:
+            if key not in known:
+                room -= _json_size(key, room) + _json_size(fields[key], room)
+                if room < 0:
+                    raise RecordError(f'the field "{str(key)[:40]}"{where} is one this version does not know, and '
+                                      f"the fields it does not know may hold at most {MAX_UNKNOWN_BYTES:,} bytes "
+                                      "in all (they are kept for the release that wrote them)")
+
+
+def _json_size(value: Any, limit: int) -> int:
+    """About how many bytes ``value`` takes as JSON, counted only until past ``limit``."""
+    size, stack = 0, [value]
+    while stack and size <= limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            size += len(item) + 2
+        elif isinstance(item, dict):
+            size += 2
+            for key, child in item.items():
+                stack.append(key)
+                stack.append(child)
+        elif isinstance(item, list):
+            size += 2
+            stack.extend(item)
+        else:
+            size += 8
+    return size
+
+
 _HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
 _GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
 

@@ -33,6 +33,13 @@ class Library:
         need_host(self.session)
         return self.session.shared.season_stats(which)
 
+    def read_only(self) -> str | None:
+        """Why nothing can be saved now, in one sentence that says what to do (the games list shows
+        it), or None: every game is still listed, opened and exported."""
+        need_host(self.session)
+        why = self.session.shared.read_only()
+        return readable(why) if why else None
+
     def list_trash(self) -> list[GameSummary]:
         need_host(self.session)
         return self.session.shared.list_trash()

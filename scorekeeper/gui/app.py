@@ -15,7 +15,7 @@ from typing import Callable
 
 import flet as ft
 
-from . import guard, routes, theme
+from . import guard, routes, sockets, theme
 from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
@@ -115,6 +115,8 @@ class App:
             route = routes.bounded(route)
             asked = asked or route
             self.router.show(self.door.follow(route))
+            if self.session.role is Role.HOST and not self.native:  # (a host link, kept or pasted)
+                sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
 

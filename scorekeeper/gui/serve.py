@@ -20,7 +20,7 @@ import flet as ft
 import uvicorn
 
 from ..engine import ScorekeeperError
-from . import guard, theme
+from . import guard, sockets, theme
 from .app import App
 from .models import SharedRepository, Tables, links
 from .models.served import Served
@@ -226,12 +226,16 @@ def without_fastapi_pages(app):
     return app
 
 
-def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None) -> None:
+def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None,
+           socket_limits: sockets.SocketLimits | None = None) -> None:
     """Flet's web app behind the guard (`guard.Guard`), served by uvicorn (as flet-web serves it)
-    on a socket that is already bound.  The peer's address is the socket's: no proxy header is
-    believed."""
+    on a socket that is already bound, its connections counted and timed by the transport
+    (`sockets.Sockets`: a header timeout, caps per address and in all).  The peer's address is the
+    socket's: no proxy header is believed."""
     limits = limits or guard.Limits()
-    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", ws="websockets-sansio",
+    counted = sockets.Sockets(socket_limits)
+    http, ws = sockets.protocols(counted)
+    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", http=http, ws=ws,
                             ws_max_size=limits.max_message, proxy_headers=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_keep_alive=int(counted.limits.keep_alive), timeout_graceful_shutdown=3)
     uvicorn.Server(config).run(sockets=[sock])

@@ -93,3 +93,51 @@ def test_the_budgets_of_new_connections_do_not_grow_with_the_addresses_seen():
 
     asyncio.run(run())
     assert len(gate._arrivals) <= 512, f"{len(gate._arrivals)} addresses' budgets kept"
+
+
+# -- the connections the transport holds (issue 25, point 2) -------------------------------------------
+class Transport:
+    def __init__(self, peer: str):
+        self.peer = peer
+
+    def get_extra_info(self, name):
+        return (self.peer, 40000) if name == "peername" else None
+
+
+def test_one_address_holds_no_more_than_its_share_and_the_host_always_finds_room():
+    from scorekeeper.gui import sockets
+    from scorekeeper.gui.sockets import SocketLimits, Sockets
+
+    counted = Sockets(SocketLimits(per_address=4, total=40, reserve=8), files=10_000)
+    kept = []  # open connections keep their transports (a transport's id is its key)
+
+    def transport(peer: str) -> Transport:
+        kept.append(Transport(peer))
+        return kept[-1]
+
+    mine = [transport("10.0.0.5") for _ in range(10)]
+    assert [counted.admit(t) for t in mine] == [True] * 4 + [False] * 6
+    counted.release(mine[0])
+    counted.release(mine[0])  # once only
+    assert counted.open_from("10.0.0.5") == 3 and counted.admit(transport("10.0.0.5"))
+    # many addresses fill what they may: the reserve stays for this computer and a host's address
+    for n in range(100):
+        counted.admit(transport(f"10.1.{n}.1"))
+    assert counted.open == 40 - 8
+    assert not counted.admit(transport("10.9.9.9"))
+    assert counted.admit(transport("127.0.0.1")), "the app's window / the host link opened here"
+    sockets.trust("192.168.1.20")  # a host came from there
+    assert counted.admit(transport("192.168.1.20"))
+    assert counted.admit(transport("10.0.0.5")) is False
+    # an upgraded connection (HTTP, then its websocket) is counted once
+    upgraded = transport("127.0.0.1")
+    before = counted.open
+    assert counted.admit(upgraded) and counted.admit(upgraded) and counted.open == before + 1
+
+
+def test_the_cap_in_all_fits_the_files_the_process_may_open():
+    from scorekeeper.gui.sockets import OWN_FILES, Sockets
+
+    assert Sockets(files=1024).total == 512
+    assert Sockets(files=256).total == 256 - OWN_FILES
+    assert Sockets(files=256).reserve <= Sockets(files=256).total // 2

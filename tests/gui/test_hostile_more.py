@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import http.client
 import re
+import resource
+import socket
 import threading
 import time
 import urllib.request
@@ -184,3 +186,163 @@ def test_guessing_a_code_from_many_addresses_is_limited_and_the_scorekeeper_told
         for c in made:
             c.close()
         srv.stop()
+
+
+# -- 1 and 2: floods of HTTP, with the host's round trip measured -------------------------------------
+def host_round_trips(host: FletClient, count: int) -> list[float]:
+    """``count`` round trips of the host (a screen asked for, and shown): seconds each."""
+    times = []
+    for n in range(count):
+        route, shown = ("/new", "start-game") if n % 2 == 0 else ("/", "new-game")
+        start = time.monotonic()
+        host.go(route)
+        assert host.pump(60, until=shown), f"the host's {route} was not shown within 60 s"
+        times.append(time.monotonic() - start)
+        host.settle(quiet=0.2)
+    return times
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def fine_beside(flooded: list[float], quiet: list[float]) -> tuple[bool, str]:
+    """Whether the host's round trips under a flood are within what a loaded 2-core machine gives
+    anyway: three times the quiet median, or 300 ms more; and the figures, in words."""
+    bound = max(3 * median(quiet), median(quiet) + 0.3)
+    words = (f"host round trip median {median(quiet) * 1000:.0f} ms quiet, {median(flooded) * 1000:.0f} ms "
+             f"flooded (slowest {max(flooded) * 1000:.0f} ms; bound {bound * 1000:.0f} ms)")
+    return median(flooded) <= bound, words
+
+
+class Flood:
+    """Threads running ``attack(number, stop)`` until stopped (a bounded load: `stop()` ends it)."""
+
+    def __init__(self, attack, threads: int):
+        self.halt = threading.Event()
+        self.threads = [threading.Thread(target=attack, args=(n, self.halt), daemon=True) for n in range(threads)]
+
+    def __enter__(self) -> "Flood":
+        for t in self.threads:
+            t.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.halt.set()
+        for t in self.threads:
+            t.join(30)
+
+
+@pytest.fixture
+def host_of_own(tmp_path):
+    """A server of its own (its loads must not slow the other tests), its host and a shared code."""
+    games = seed(tmp_path / "data")
+    srv = Server(tmp_path / "data", tmp_path / "server.log", host="127.0.0.1")
+    host = FletClient(srv.url)
+    try:
+        host.register(f"/host/{srv.token}")
+        assert host.pump(30, until="new-game")
+        host.settle()
+        code = shared_code(host, games[0])
+        host.go("/")
+        assert host.pump(30, until="new-game")
+        host.settle()
+        yield srv, host, code
+    finally:
+        host.close()
+        srv.stop()
+
+
+def test_pictures_asked_for_in_a_loop_do_not_stall_the_host(host_of_own):
+    """16 clients (each its own address) ask for QR pictures as fast as they can, of the shared
+    table's code and of codes no table has, while the host's round trips are measured."""
+    srv, host, code = host_of_own
+    quiet = host_round_trips(host, 10)
+    answers: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def ask(n: int, stop: threading.Event) -> None:
+        parts = urllib.request.urlparse(srv.url)
+        conn = None
+        k = 0
+        while not stop.is_set():
+            try:
+                if conn is None:
+                    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30,
+                                                      source_address=(f"127.0.7.{n + 2}", 0))
+                k += 1
+                asked = code if k % 2 else "".join("ABCDEFGHJK"[(n * 7 + k * 3 + i) % 10] for i in range(6))
+                conn.request("GET", f"/qr/join/{asked}.png")
+                status = conn.getresponse()
+                status.read()
+                with lock:
+                    answers[status.status] = answers.get(status.status, 0) + 1
+            except (OSError, http.client.HTTPException):
+                if conn is not None:
+                    conn.close()
+                conn = None
+
+    with Flood(ask, 16):
+        flooded = host_round_trips(host, 10)
+    ok, words = fine_beside(flooded, quiet)
+    print(f"pictures: {words}; answers {answers}")
+    assert ok, f"the picture route stalls the host: {words}; the 16 clients got {answers}"
+    assert sum(answers.values()) > 0, "the flood asked for pictures"
+
+
+def half_sent(address: str, port: int) -> socket.socket | None:
+    """A connection from ``address`` that sends the start of a request and never ends it."""
+    sock = socket.socket()
+    sock.settimeout(5)
+    try:
+        sock.bind((address, 0))
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def closed_by_server(sock: socket.socket, wait: float) -> bool:
+    """Whether the server closes ``sock`` within ``wait`` seconds (waiting for the close itself)."""
+    sock.settimeout(wait)
+    try:
+        return sock.recv(1024) == b"" or True  # (an answer, then the close, counts as closing it)
+    except (TimeoutError, socket.timeout):
+        return False
+    except OSError:
+        return True
+
+
+def test_half_sent_requests_use_up_nothing_the_host_needs(host_of_own):
+    """1,200 half-sent requests from 3 addresses against a server allowed 1,024 open files (Debian's
+    default): the host still connects and is served, and a half-sent request is closed."""
+    srv, host, code = host_of_own
+    resource.prlimit(srv.proc.pid, resource.RLIMIT_NOFILE, (1024, 1024))
+    quiet = host_round_trips(host, 6)
+    held: list[socket.socket] = []
+    try:
+        for n in range(1200):
+            sock = half_sent(f"127.0.8.{n % 3 + 2}", srv.port)
+            if sock is not None:
+                held.append(sock)
+        newcomer_start = time.monotonic()
+        try:
+            newcomer = FletClient(srv.url)  # the host's browser opens a new tab
+            newcomer.register(f"/host/{srv.token}")
+            came = newcomer.pump(30, until="new-game")
+            newcomer.close()
+        except Exception as err:  # refused, timed out, closed before its first answer
+            came = False
+            print("the new tab could not connect:", repr(err))
+        took = time.monotonic() - newcomer_start
+        flooded = host_round_trips(host, 6)
+        ok, words = fine_beside(flooded, quiet)
+        print(f"half-sent: {len(held)} of 1,200 connected; a new host tab in {took:.1f} s; {words}")
+        assert came, f"with {len(held)} half-sent requests open, the host's new tab was not served in 30 s"
+        assert ok, words
+        assert closed_by_server(held[0], 60), "a half-sent request is closed within a minute"
+    finally:
+        for sock in held:
+            sock.close()

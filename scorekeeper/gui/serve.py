@@ -203,7 +203,7 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     if not serve_only:
         webbrowser.open(served.host_link())
     flet_app = without_fastapi_pages(ft.run(_session_main(served), export_asgi_app=True, **common))
-    _serve(Pictures(flet_app, served.join_link), sock)
+    _serve(Pictures(flet_app, lambda code: served.join_link(code) if served.tables.is_code(code) else None), sock)
 
 
 #: the pages FastAPI adds to every app (its API's documentation, which loads scripts from a CDN):

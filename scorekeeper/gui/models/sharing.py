@@ -138,6 +138,11 @@ class Tables:
             if code not in self._codes and code not in self._stopped:
                 return code
 
+    def is_code(self, code: str) -> bool:
+        """Whether a table is shared under ``code`` now (its QR picture is drawn; no other is)."""
+        with self._lock:
+            return code in self._codes
+
     def code_of(self, game_id: str) -> str | None:
         with self._lock:
             return self._by_game.get(game_id)

@@ -18,7 +18,7 @@ import errno
 import functools
 import json
 import os
-import tempfile
+import shutil
 import re
 import secrets
 from collections.abc import Iterator
@@ -44,6 +44,8 @@ INDEX_FILE = "index.json"
 GAME_TABLE = "game"
 GAME_SUFFIX = ".json"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+#: the room a save needs at least (a game file is a few kB, written beside the old one)
+MIN_FREE = 64 * 1024
 _DOC_FIELDS = {"id": str, "record": dict, "created": str, "updated": str, "version": int,
                "undo": list, "redo": list}
 
@@ -146,22 +148,19 @@ class DataFolder:
             self.open_index()  # refuses a newer index, moves a damaged one aside
 
     def saving_off(self) -> str | None:
-        """Why nothing can be saved here now (its disk is full, or it is read-only), found by writing
-        a small file beside the games and removing it; None when saving works (or nothing is saved
-        here yet: the first save makes the folder)."""
+        """Why nothing can be saved here now (its disk is full, or it is read-only), or None when
+        saving should work (or nothing is saved here yet: the first save makes the folder).  Asked of
+        the operating system, writing nothing (a listing writes no file, not even to find out); a
+        save it misses (a quota) fails and says so itself."""
         if not self.exists():
             return None
         try:
-            fd, name = tempfile.mkstemp(prefix=".probe.", suffix=TEMP_SUFFIX, dir=self.games_dir)
-            try:
-                os.write(fd, b"\0" * 4096)  # about a game file's size
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-                os.unlink(name)
-        except OSError as err:
-            if refused_write(err):
-                return SavingOffError(self.data_dir, err.errno).args[0]
+            if not os.access(self.games_dir, os.W_OK):  # a read-only disk (root too), or another user's folder
+                return SavingOffError(self.data_dir, errno.EROFS).args[0]
+            if shutil.disk_usage(self.games_dir).free < MIN_FREE:
+                return SavingOffError(self.data_dir, errno.ENOSPC).args[0]
+        except OSError:
+            return None
         return None
 
     def no_game_yet(self, game_id: str) -> None:

@@ -75,7 +75,8 @@ class Repository:
 
     def read_only(self) -> str | None:
         """Why nothing can be saved in the data folder now (its disk is full, or it is read-only), in
-        one sentence that says what to do; None when saving works.  Reading works either way."""
+        one sentence that says what to do; None when saving works.  Reading works either way; this
+        writes nothing."""
         return self.folder.saving_off()
 
     def list_games(self) -> list[GameSummary]:

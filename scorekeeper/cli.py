@@ -4,7 +4,11 @@ Every error a user can cause ends with one line on stderr and exit code 2.
 """
 from __future__ import annotations
 
-import argparse
+from . import interrupt
+
+interrupt.install()  # first, before the imports below: a Ctrl+C while they run stops it quietly
+
+import argparse  # noqa: E402
 import json
 import sys
 from pathlib import Path
@@ -190,7 +194,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     from .storage import default_data_dir
 
     run_app(data_dir=default_data_dir(args.data), web=args.web, host=args.host, port=args.port)
-    return 0
+    return interrupt.EXIT_INTERRUPTED if interrupt.interrupted() else 0
 
 
 def version_text() -> str:
@@ -250,8 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScorekeeperError as exc:
         print(one_line(f"scorekeeper: {exc}"), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # (a Ctrl+C is taken by `interrupt`; Python may still raise one)
+        return interrupt.EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # pragma: no cover - a bug: still one line, never a traceback

@@ -6,6 +6,7 @@ app of the tests and the benchmark's minimal Flet page the same way.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -19,6 +20,7 @@ from pathlib import Path
 import flet as ft
 import uvicorn
 
+from .. import interrupt
 from ..engine import ScorekeeperError
 from . import guard, sockets, theme
 from .app import App
@@ -238,4 +240,15 @@ def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None,
     config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", http=http, ws=ws,
                             ws_max_size=limits.max_message, proxy_headers=False,
                             timeout_keep_alive=int(counted.limits.keep_alive), timeout_graceful_shutdown=3)
-    uvicorn.Server(config).run(sockets=[sock])
+    server = _Server(config)
+    with interrupt.stopping(lambda: setattr(server, "should_exit", True)):
+        server.run(sockets=[sock])
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, stopped by `scorekeeper.interrupt` rather than by signal handlers of its
+    own: uvicorn sets them only once its loop runs, and a Ctrl+C before that was lost."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):
+        yield

@@ -24,11 +24,12 @@ MAX_NAME_LENGTH = 30
 #: the bidirectional embeddings, overrides and isolates: a name holding one reverses or moves the
 #: text after it (the partner's name, the rest of a line); with the control characters (C0, DEL and
 #: C1: a bell, a terminal's escape sequences) no name may enter with one (`check_entered_names`)
-BIDI_CONTROLS = {"\u202a": "left-to-right embedding", "\u202b": "right-to-left embedding",
-                 "\u202c": "pop directional formatting", "\u202d": "left-to-right override",
-                 "\u202e": "right-to-left override", "\u2066": "left-to-right isolate",
-                 "\u2067": "right-to-left isolate", "\u2068": "first strong isolate",
-                 "\u2069": "pop directional isolate"}
+BIDI_CONTROLS = {chr(code): name for code, name in (  # (by number: no font needs to draw them)
+    (0x202A, "left-to-right embedding"), (0x202B, "right-to-left embedding"),
+    (0x202C, "pop directional formatting"), (0x202D, "left-to-right override"),
+    (0x202E, "right-to-left override"), (0x2066, "left-to-right isolate"),
+    (0x2067, "right-to-left isolate"), (0x2068, "first strong isolate"),
+    (0x2069, "pop directional isolate"))}
 
 
 def hidden_character(text: str) -> str | None:
@@ -45,8 +46,9 @@ def character_words(ch: str) -> str:
 
 
 def escaped(text: str) -> str:
-    """``text`` with each control character and bidirectional control written as its escape
-    (\\x07, \\u202e): what a name an earlier release let in shows where text leaves the app."""
+    """``text`` with each control character and bidirectional control written as Python writes its
+    escape (a bell as backslash x07, the right-to-left override as backslash u202e): what a name an
+    earlier release let in shows where text leaves the app."""
     if hidden_character(text) is None:
         return text
     return "".join(ascii(ch)[1:-1] if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc" else ch

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def shown(text: str) -> str:
     """``text`` as it may leave the app (a terminal, a picture, a CSV cell, the group chat): a control
     character or a bidirectional override in a name an earlier release let in is written escaped
-    (\\x07, \\u202e), so it rings no bell, sends no escape sequence and reverses nothing."""
+    (`record.escaped`), so it rings no bell, sends no escape sequence and reverses nothing."""
     return escaped(text)
 
 

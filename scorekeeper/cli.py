@@ -4,7 +4,11 @@ Every error a user can cause ends with one line on stderr and exit code 2.
 """
 from __future__ import annotations
 
-import argparse
+from . import interrupt
+
+interrupt.install()  # first, before the imports below: a Ctrl+C while they run stops it quietly
+
+import argparse  # noqa: E402
 import json
 import sys
 from pathlib import Path
@@ -18,6 +22,7 @@ from .cli_storage import add_storage_commands
 from .cli_ways import ways_of, ways_text
 from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
                      find_preset, find_rule, parse_game, parse_option_value, score_game)
+from .engine.record import check_entered_names
 from .engine.text import OPTION_HELP, game_result, plural
 
 EXIT_USAGE = 2
@@ -102,6 +107,7 @@ def _sheet_table(game, sheet, explain: bool) -> str:
 
 def cmd_score(args: argparse.Namespace) -> int:
     game = parse_game(read_record(args.file))
+    check_entered_names(game)  # no control character or override of a name reaches the terminal
     options = _parse_options(args.option)
     rescoring = bool(args.rules or options)
     if rescoring:
@@ -189,7 +195,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     from .storage import default_data_dir
 
     run_app(data_dir=default_data_dir(args.data), web=args.web, host=args.host, port=args.port)
-    return 0
+    return interrupt.EXIT_INTERRUPTED if interrupt.interrupted() else 0
 
 
 def version_text() -> str:
@@ -250,8 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScorekeeperError as exc:
         print(one_line(f"scorekeeper: {exc}"), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # (a Ctrl+C is taken by `interrupt`; Python may still raise one)
+        return interrupt.EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # pragma: no cover - a bug: still one line, never a traceback

@@ -137,6 +137,8 @@ def _read_side_bid(r: _Reading, sb: SideBid) -> None:
                 raise r.refused(f"{player} bid {bid}; a hand has only {n} tricks")
         if ints:
             sb.contract = sum(ints.values())
+    if rules.suicide:
+        _check_suicide(r, sb)
     if sb.nils and not rules.nil:
         raise r.refused(f"{sb.nils[0]} bid nil, which the {rules.name} rules do not allow")
     if sb.all_nil:
@@ -152,6 +154,21 @@ def _read_side_bid(r: _Reading, sb: SideBid) -> None:
                             f"{rules.side_min_bid}")
         if sb.contract > n:
             raise r.refused(f"{name} bid {sb.contract}; a hand has only {n} tricks")
+
+
+def _check_suicide(r: _Reading, sb: SideBid) -> None:
+    """Suicide: exactly one partner of the side bids nil (blind or not), the other at least the suicide bid."""
+    name, least = sb.side.name, r.rules.suicide_min_bid
+    if not sb.nils:
+        raise r.refused(f"suicide: {name} has no nil (one partner of each side bids nil)")
+    if len(sb.nils) > 1:
+        raise r.refused(f"suicide: both partners of {name} bid nil (exactly one partner of each side bids "
+                        f"nil, the other at least {least})")
+    if sb.contract is None or sb.contract < least:
+        nil_bidder = sb.nils[0]
+        bidder = name if sb.side_form else f"{next(p for p in sb.side.players if p != nil_bidder)} of {name}"
+        raise r.refused(f"suicide: {bidder} bid {sb.contract or 0} beside {nil_bidder}'s nil (the partner of "
+                        f"the nil bids at least {least})")
 
 
 def _check_lock_round(r: _Reading, dealer: str) -> None:

@@ -63,16 +63,23 @@ def _random_bid(rng: random.Random, game: Game, side: Side, may_bid_blind: bool,
     n = rules.tricks
     bids, blind = deal.bids, deal.blind
     partnered = len(side.players) > 1
-    if rules.nil and partnered and (rules.separate_nils or rules.double_nil) and rng.random() < 0.06:
+    suicide = rules.suicide and partnered  # one nil on every side, beside a bid of at least suicide_min_bid
+    if (rules.nil and partnered and not suicide and (rules.separate_nils or rules.double_nil)
+            and rng.random() < 0.06):
         _random_all_nil(rng, rules, side, may_bid_blind, deal)
         return
-    if rules.nil and partnered and rng.random() < 0.15:
+    if rules.nil and (suicide or rng.random() < (0.15 if partnered else 0.12)):
         nil_player = rng.choice(side.players)
         deal.nil_sides[side.name] = nil_player
         bids[nil_player] = NIL
         if may_bid_blind and rules.blind_nil and rng.random() < 0.3:
             blind.append(nil_player)
+        if not partnered:  # a player alone who bids nil bids nothing else
+            deal.contracts[side.name] = 0
+            return
     low = max(rules.side_min_bid, rules.player_min_bid * (1 if side.name in deal.nil_sides or not partnered else 2))
+    if suicide:
+        low = max(low, rules.suicide_min_bid)
     contract = max(low, min(n, n // len(game.sides) + rng.randint(-2, 2)))
     if (rules.side_min_bid == 0 and rules.partnership_bidding and side.name in deal.nil_sides
             and rng.random() < 0.5):
@@ -120,14 +127,20 @@ def _random_tricks(rng: random.Random, game: Game, deal: _Deal) -> None:
         while sum(split) > n:
             i = max(range(len(split)), key=lambda k: split[k])
             split[i] -= 1
+        # the tricks left over go to players who bid tricks, mostly (a nil alone fails now and then)
+        bidders = [i for i, s in enumerate(game.sides) if len(s.players) > 1 or s.name not in deal.nil_sides]
         while sum(split) < n:
-            split[rng.randrange(len(split))] += 1
+            if len(bidders) == len(split):  # no player alone bid nil (the draws of every earlier release)
+                split[rng.randrange(len(split))] += 1
+            else:
+                pool = bidders if bidders and rng.random() < 0.9 else range(len(split))
+                split[rng.choice(pool)] += 1
     tricks = deal.tricks
     for side, took in zip(game.sides, split):
         if side.name in deal.all_nil:
             first = 0 if rng.random() < 0.6 else rng.randint(0, took)
             tricks[side.players[0]], tricks[side.players[1]] = first, took - first
-        elif side.name in deal.nil_sides:
+        elif side.name in deal.nil_sides and len(side.players) > 1:
             nil_player = deal.nil_sides[side.name]
             nil_took = 0 if rng.random() < 0.7 or took == 0 else rng.randint(1, min(2, took))
             for p in side.players:

@@ -176,7 +176,8 @@ RULE_KEYS: dict[Rule, RuleKey] = {k.key: k for k in (
          notes=(("partners", "It comes on top of whatever the partner's contract scores."),)),
     _key(Rule.NIL_FAILED, "Nil failed",
          "A player who bids nil and takes a trick loses {nil_value} for the side.",
-         ("nil", "nil_value", "nil_tricks_count_for_partner", "failed_nil_tricks_are_bags"), Source.BOTH,
+         ("nil", "nil_value", "nil_tricks_count_for_partner", "failed_nil_tricks_are_bags",
+          "lone_nil_tricks_are_bags"), Source.BOTH,
          when=("nil",),
          notes=(("partners&nil_tricks_count_for_partner",
                  "The tricks that player took still help the partner make the side's contract."),)),
@@ -188,10 +189,9 @@ RULE_KEYS: dict[Rule, RuleKey] = {k.key: k for k in (
          "A blind nil whose bidder takes a trick scores {blind_nil_failed}.",
          ("blind_nil", "blind_nil_failed", "blind_behind"), Source.IHOP_AND_VARIANT, when=("blind_nil",)),
     _key(Rule.FAILED_NIL_BAGS, "A failed nil's tricks are bags",
-         "The tricks a failed nil bidder takes do not help the partner: each one is a bag for the side, "
-         "worth {bag_value}, and the partner's contract stands on the partner's own tricks.",
-         ("nil_tricks_count_for_partner", "failed_nil_tricks_are_bags", "bag_value"), Source.STANDARD,
-         table=Table.PARTNERS, when=("nil", "!nil_tricks_count_for_partner", "failed_nil_tricks_are_bags")),
+         "{failed_nil_bags_words}",
+         ("nil_tricks_count_for_partner", "failed_nil_tricks_are_bags", "lone_nil_tricks_are_bags", "count_bags",
+          "bag_value"), Source.STANDARD, when=("nil", "failed_nil_bags")),
     _key(Rule.FAILED_NIL_VOID, "A failed nil's tricks score nothing",
          "The tricks a failed nil bidder takes neither help the partner nor count as bags: they are worth "
          "nothing.",
@@ -333,6 +333,12 @@ def _context(rules: RuleSet) -> dict[str, Any]:
         double_nil_failed_words=("loses the game" if rules.double_nil_failed == LOSE
                                  else f"scores {rules.double_nil_failed}"),
         reneg_bags_words=_reneg_bags(rules.reneg_bags),
+        failed_nil_bags_words=(
+            "The tricks a failed nil bidder takes do not help the partner: each one is a bag for the side, "
+            f"worth {rules.bag_value}, and the partner's contract stands on the partner's own tricks."
+            if rules.partners else
+            f"Each trick a player who bid nil takes is a bag, worth {rules.bag_value} and counted toward the "
+            "bag penalty like an overtrick."),
         reneg_losses_nth=nth(rules.reneg_losses),
     )
     return values

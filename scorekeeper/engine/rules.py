@@ -56,7 +56,7 @@ class Table(StrEnum):
 
     ANY = "any"
     PARTNERS = "partners"  # sides of two partners (ihop, ihop-6, standard)
-    ALONE = "alone"  # every player a side (ihop-3, solo)
+    ALONE = "alone"  # every player a side (ihop-3, solo, two, cutthroat, five)
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,8 @@ class RuleSet:
     title: str = ""  # the preset as the screens name it: "IHOP 3 players"
     summary: str = ""  # the preset in one sentence
     players: int = 4
-    partners: bool = True  # False: every player is a side of their own (3 players, solo)
+    partners: bool = True  # False: every player is a side of their own (3 players, solo, two, cutthroat, five)
+    must_beat: bool = False  # Solo's play rule: each player beats the highest card so far when able (no score)
     ten_name: str = "10 for 200"  # a bid of exactly ten_bid, when ten_for_200 is on
     moon_name: str = "Moon"  # a bid of all the tricks, when moon is on
 
@@ -174,6 +175,18 @@ class RuleSet:
         True, Kind.BOOL, "Tricks of an all-nil side are bags",
         "When both partners bid nil (double nil or two nils): their side's tricks are bags (on) or "
         "score nothing (off).", table=Table.PARTNERS)
+    # off in ihop-3 and solo (as every release before it scored them), on in two, cutthroat and five
+    lone_nil_tricks_are_bags: bool = option(
+        False, Kind.BOOL, "Failed nil's tricks are bags",
+        "Without partners, when bags are counted: the tricks a failed nil bidder takes are bags (on) or "
+        "score nothing (off).", table=Table.ALONE, common=True, argued=True)
+    suicide: bool = option(
+        False, Kind.BOOL, "Suicide",
+        "Every hand, one partner of each side bids nil (blind nil counts) and the other bids at least "
+        "4 (the suicide bid); the scoring is unchanged.", table=Table.PARTNERS, common=True)
+    suicide_min_bid: int = option(4, Kind.POSITIVE, "Suicide bid",
+                                  "With suicide: the smallest bid of the partner beside the nil.",
+                                  table=Table.PARTNERS, offered=(3, 4, 5))
     ten_for_200: bool = option(False, Kind.BOOL, "10 for 200 (Wheels)",
                                "A bid of exactly 10 tricks scores 200 made and loses 200 failed (IHOP: Wheels).",
                                common=True, argued=True)
@@ -280,7 +293,9 @@ class RuleSet:
             return 18 if self.jokers else 17
         if self.players == 6:
             return 17
-        return 13
+        if self.players == 5:
+            return 10  # the 2 of clubs and the 2 of diamonds are out: 50 cards
+        return 13  # 4 players; 2 players draw their 13 from the pack
 
     @property
     def sides(self) -> int:
@@ -291,6 +306,15 @@ class RuleSet:
     def counts_bags(self) -> bool:
         """Whether overtricks are bags (else, without partners, each costs ``overtrick_cost``)."""
         return self.partners or self.count_bags
+
+    @property
+    def failed_nil_bags(self) -> bool:
+        """Whether the tricks a failed nil bidder takes are bags: with partners, when they do not
+        help the partner and ``failed_nil_tricks_are_bags``; without, ``lone_nil_tricks_are_bags``
+        where bags are counted."""
+        if self.partners:
+            return not self.nil_tricks_count_for_partner and self.failed_nil_tricks_are_bags
+        return self.lone_nil_tricks_are_bags and self.count_bags
 
     # ---- options -------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -389,10 +413,12 @@ def _check_option(key: str, value: Any) -> Any:
 
 def _check_consistent(rules: RuleSet) -> None:
     if not rules.partners:
-        for key in ("double_nil", "partnership_bidding"):
+        for key in ("double_nil", "partnership_bidding", "suicide"):
             if getattr(rules, key):
                 raise RuleOptionError(f"rule option {key!r} needs partners; in the {rules.name} game "
                                       "every player is a side")
+    if rules.suicide and not rules.nil:
+        raise RuleOptionError("rule option 'suicide' needs 'nil': with suicide one partner of each side bids nil")
     if rules.double_nil and rules.separate_nils:
         raise RuleOptionError("rule options 'double_nil' and 'separate_nils' cannot both be on: two nils on "
                               "a side are either one double nil or two separate nils")
@@ -429,9 +455,30 @@ def _presets() -> dict[str, RuleSet]:
                           summary="IHOP house rules for 6 players in three partnerships: two packs, 17 tricks "
                                   "a hand, otherwise as the 4-player game."),
         # Solo Spades is scored exactly as the 3-player game, with four players and 13 tricks
-        "solo": replace(ihop3, name="solo", title="Solo Spades", players=4,
+        "solo": replace(ihop3, name="solo", title="Solo Spades", players=4, must_beat=True,
                         summary="Solo Spades, 4 players each for themselves: 13 tricks, scored as the 3-player "
                                 "game (every trick over your bid costs 10); first past 500 wins."),
+        **_every_player_a_side(),
+    }
+
+
+def _every_player_a_side() -> dict[str, RuleSet]:
+    """Two, four and five players each for themselves, scored by the standard rules without partners:
+    overtricks are bags, nil is allowed and a failed nil's tricks are bags."""
+    two = RuleSet(
+        name="two", title="Two-handed Spades", players=2, partners=False, lone_nil_tricks_are_bags=True,
+        summary="Two-handed Spades, each for themselves: 13 tricks drawn from the pack, each bids 1-13 or nil, "
+                "overtricks are bags (10 cost 100); first to 500 wins.")
+    return {
+        "two": two,
+        "cutthroat": replace(
+            two, name="cutthroat", title="Cutthroat Spades", players=4,
+            summary="Cutthroat Spades, 4 players each for themselves: 13 tricks, each bids 1-13 or nil, "
+                    "overtricks are bags (10 cost 100), unlike Solo; first to 500 wins."),
+        "five": replace(
+            two, name="five", title="Five-player Spades", players=5,
+            summary="Five-player Spades, each for themselves: the 2s of clubs and diamonds out, 10 tricks, "
+                    "each bids 1-10 or nil, overtricks are bags (10 cost 100); first to 500 wins."),
     }
 
 

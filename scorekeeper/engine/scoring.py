@@ -337,7 +337,12 @@ def _score_nils(out: _Outcome, rules: RuleSet, sb: SideBid, counts_for_partner: 
         out.nils[player] = made
         rule = _made_rule(*_NIL_RULES[blind], made, reneged_by)
         out.add(rule, points, text.nil(player, made, took, blind, reneged_by))
-        if not made and not counts_for_partner and not sb.all_nil:
+        if made or sb.all_nil:
+            continue
+        if not sb.partnered:  # a player alone: the tricks are bags, or nothing as in ihop-3 and solo
+            if rules.failed_nil_bags:
+                out.add_bags(Rule.FAILED_NIL_BAGS, took, rules.bag_value, text.failed_nil_bags(player, took, False))
+        elif not counts_for_partner:
             if rules.failed_nil_tricks_are_bags:
                 out.add_bags(Rule.FAILED_NIL_BAGS, took, rules.bag_value, text.failed_nil_bags(player, took))
             else:

@@ -147,7 +147,7 @@ def next_hand(game: Game, sheet: Scoresheet | None = None) -> NextHand:
 
 def play_reminder(rules) -> str | None:
     """A play rule that changes no score but the table should keep in mind."""
-    if not rules.partners and rules.players == 4:
+    if rules.must_beat:
         return "Solo: each player must beat the highest card played to the trick so far, when able"
     return None
 

@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from .record import escaped
 from .rules import LOSE, OPTIONS, WIN, BidFirst, RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bids import SideBid
+
+
+def shown(text: str) -> str:
+    """``text`` as it may leave the app (a terminal, a picture, a CSV cell, the group chat): a control
+    character or a bidirectional override in a name an earlier release let in is written escaped
+    (`record.escaped`), so it rings no bell, sends no escape sequence and reverses nothing."""
+    return escaped(text)
 
 
 def plural(count: int, word: str) -> str:
@@ -144,10 +152,10 @@ def nil(player: str, made: bool, took: int, blind: bool, as_made_for: str | None
     return f"{what} by {player} failed: took {plural(took, 'trick')}"
 
 
-def failed_nil_bags(player: str, took: int) -> str:
+def failed_nil_bags(player: str, took: int, partnered: bool = True) -> str:
     verb = "is a bag" if took == 1 else "are bags"
-    return (f"{player}'s {plural(took, 'trick')} as a failed nil bidder {verb}, "
-            "not toward the partner's bid")
+    return (f"{player}'s {plural(took, 'trick')} as a failed nil bidder {verb}"
+            + (", not toward the partner's bid" if partnered else ""))
 
 
 def failed_nil_tricks_void(player: str, took: int) -> str:
@@ -381,14 +389,23 @@ def bid_text(sb: "SideBid") -> str:
 OPTION_HELP: dict[str, str] = {key: option.help for key, option in OPTIONS.items()}
 
 
+#: how the pack is played at each table without partners, after "N tricks a hand" (jokers: with them in)
+_ALONE_PACK = {
+    (2, False): " (each player draws a hand of 13 from the pack; the 26 cards left are never played).",
+    (2, True): " (each player draws a hand of 13 from the pack with the jokers; the cards left are never played).",
+    (3, False): " (one card is left out).",
+    (3, True): " (54-card pack with the jokers).",
+    (5, False): " (the 2 of clubs and the 2 of diamonds are taken out: 50 cards).",
+    (5, True): " (with the jokers in, four cards are taken out: 50 cards).",
+}
+
+
 def _the_table(rules: RuleSet) -> str | None:
     n = rules.tricks
     if not rules.partners:
-        if rules.players == 3:
-            table = (f"3 players, each for themselves; {n} tricks a hand"
-                     + (" (54-card pack with the jokers)." if rules.jokers else " (one card is left out)."))
-        else:
-            table = f"{rules.players} players, each for themselves (no partners); {n} tricks a hand."
+        each = "each for themselves" if rules.players in (2, 3) else "each for themselves (no partners)"
+        table = (f"{rules.players} players, {each}; {n} tricks a hand"
+                 + _ALONE_PACK.get((rules.players, rules.jokers), "."))
     elif rules.players == 6:
         table = f"6 players in three partnerships, partners opposite; two packs, {n} tricks a hand."
     else:
@@ -397,12 +414,14 @@ def _the_table(rules: RuleSet) -> str | None:
     if rules.players == 3:
         deal = ("The deal moves one seat to the left each hand; whoever holds the 2 of clubs (the 3 when "
                 "the 2 is out of play) leads the first trick, and bidding starts left of the dealer.")
+    elif rules.players == 2:
+        deal = "The deal alternates; the player who did not deal bids first and leads."
     else:
         deal = "The deal moves one seat to the left each hand; the player left of the dealer leads."
     if rules.passing:
         deal += (" After bidding, pass three cards: hand 1 left, 2 right, 3 across, 4 no pass (a nil bidder "
                  "then passes two to the partner), and again.")
-    if not rules.partners and rules.players == 4:
+    if rules.must_beat:
         deal += (" In play, each player must beat the highest card played to the trick so far when they can "
                  "(this changes no score).")
     return f"{table} {deal}"
@@ -423,10 +442,13 @@ def _bidding(rules: RuleSet) -> str | None:
                   "; a side's contract is the sum of the partners' bids."
     if rules.bid_first == BidFirst.NON_DEALER_SIDE:
         bidding += " The side without the dealer bids first."
-    else:
+    elif rules.players != 2:  # two players: the table's section says who bids first
         bidding += " Bidding starts left of the dealer."
     if rules.three_player_no_exact_total and not rules.partners:
         bidding += f" The {rules.players} bids may not total {n}."
+    if rules.suicide and rules.partners:
+        bidding += (f" Suicide: in every hand one partner of each side bids nil (a blind nil counts) and the other "
+                    f"bids at least {rules.suicide_min_bid}; a hand bid otherwise is refused.")
     if rules.lock:
         bidding += (f" If the bids total less than {n}, the hand is open: the side without the dealer may raise "
                     f"up to {n}, then the dealer's side may raise to exactly {n} (a 'loaded' lock). "
@@ -459,6 +481,8 @@ def _nil(rules: RuleSet) -> str | None:
     text = (f"A player may bid nil, to take no trick: {signed(rules.nil_value)} made, "
             f"-{rules.nil_value} failed" + (", on top of the partner's contract. " if rules.partners else ". "))
     if not rules.partners:
+        if rules.failed_nil_bags:
+            text += "Tricks a failed nil bidder takes are bags."
         return text.strip()
     if rules.nil_tricks_count_for_partner:
         text += "Tricks a failed nil bidder takes still count toward the side's contract."

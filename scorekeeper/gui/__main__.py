@@ -1,7 +1,11 @@
 """`python -m scorekeeper.gui [--web] [--host H] [--port P] [--data DIR]` (tests, development)."""
 from __future__ import annotations
 
-import argparse
+from .. import interrupt
+
+interrupt.install()  # first: a Ctrl+C while the app is still loading stops it quietly
+
+import argparse  # noqa: E402
 import os
 import sys
 from pathlib import Path
@@ -27,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     except ServeError as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return 2
-    return 0
+    return interrupt.EXIT_INTERRUPTED if interrupt.interrupted() else 0
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ class App:
         from . import guard  # the server's (not in the phone's build)
         connection = guard.current()
         guard.keep_when(self.page, lambda: self.session.role is not Role.GUEST)
+        self.page.on_close = lambda e: guard.forget(self.page)  # a kept session Flet let go (an hour later)
         return Door(self.session, LocalStorage(self.page),
                     peer=connection.peer if connection is not None else "this computer")
 
@@ -132,6 +133,9 @@ class App:
             route = routes.bounded(route)
             asked = asked or route
             self.router.show(self.door.follow(route))
+            if self.session.role is Role.HOST and not self.native and self.served.phone is None:  # (a host link)
+                from . import sockets  # the server's (not in the phone's build)
+                sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
 
@@ -232,6 +236,8 @@ class App:
                         self.router.current.table_changed(event.game_id, Kind.ENTRY)
                 elif event.kind in (Kind.SHARING, Kind.PEN) or getattr(event, "removed", False):
                     self._table_changed(event)  # a deleted game is shared no more
+                elif event.kind is Kind.GUESSING and self.session.role is Role.HOST:
+                    self.error(event.text)  # someone may be guessing the code: the scorekeeper decides
             except RuntimeError as exc:  # the session went away meanwhile
                 log.info("event for a closed session: %s", exc)
 

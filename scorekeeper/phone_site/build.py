@@ -81,9 +81,10 @@ PACKAGES = {
 }
 MSGPACK = "msgpack-1.2.4-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
 #: scorekeeper's modules the phone's build never imports: the server and what only it needs
-#: (sharing a table's guard and QR pictures, the screens of a shared table, Pillow's picture of
-#: the sheet), the command line, this builder
+#: (sharing a table's guard, its limits on the network's connections and QR pictures, the screens of
+#: a shared table, Pillow's picture of the sheet), the command line, Ctrl+C's handler, this builder
 LEFT_OUT = ("scorekeeper/gui/serve.py", "scorekeeper/gui/guard.py", "scorekeeper/gui/pictures.py",
+            "scorekeeper/gui/sockets.py", "scorekeeper/interrupt.py",
             "scorekeeper/gui/views/share_table.py", "scorekeeper/gui/views/table.py", "scorekeeper/gui/views/join.py",
             "scorekeeper/gui/__main__.py", "scorekeeper/gui/models/sheet_picture.py",
             "scorekeeper/__main__.py", "scorekeeper/phone_site/", "scorekeeper/assets/")

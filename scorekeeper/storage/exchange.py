@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.engine import Game, ScorekeeperError, read_game
+from scorekeeper.engine import (Game, ScorekeeperError, check_entered_names, check_import, check_record_size, read_game,
+                                read_record_text)
 from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError, UnreadableGameError
 from scorekeeper.storage.files import DataFolder, os_errors_of, raw_game_doc
 from scorekeeper.storage.games import Games
@@ -37,9 +38,15 @@ class Exchange:
         """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem.
 
         A record that is already saved (in the list or the trash) is a ``DuplicateGameError`` naming
-        that game, and nothing is added, unless ``copy`` asks for a second game.
+        that game, and nothing is added, unless ``copy`` asks for a second game.  A record past the
+        engine's limits (size, hands, misdeals, unknown fields) is refused before it is read in full.
         """
+        if isinstance(data, str):
+            check_record_size(len(data.encode("utf-8", "surrogatepass")))
+            data = read_record_text(data)
+        check_import(data)
         scored = read_game(data)
+        check_entered_names(scored.game)  # a name with a control character or an override enters no more
         if copy or not self.folder.exists():
             return self.games.add(scored, by=by, change="imported")
         with self.folder.lock:  # re-entrant: no other process can save the same record in between
@@ -79,7 +86,9 @@ class Exchange:
     def import_games(self, records: list, *, copy: bool = False, by: Actor | None = None) -> list[Imported]:
         """Each record of a file of several games (`export_games`' list), imported as
         `import_game` imports one: one already saved is named and not added again (unless
-        `copy`); one the engine refuses is named with the reason; the others are added."""
+        `copy`); one the engine refuses is named with the reason; the others are added.  A list of
+        more games than a file may hold (the engine's `check_import`) is a RecordError, nothing added."""
+        check_import(records)
         done = []
         for place, record in enumerate(records, start=1):
             try:

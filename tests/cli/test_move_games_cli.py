@@ -68,3 +68,19 @@ def test_a_file_of_games_with_a_bad_one_adds_the_others_and_names_it(tmp_path):
 def test_export_wants_one_id_or_all(tmp_path):
     done = run("export", "--data", str(tmp_path / "none"))
     assert done.returncode == 2 and done.stderr.strip() == "scorekeeper export: name one game's ID, or --all for every game"
+
+
+def test_a_file_of_games_longer_than_one_record_imports_within_its_own_limits(tmp_path):
+    here = tmp_path / "here"
+    two_games(here)
+    records = Repository(here).exchange.export_games()
+    long, too_many = tmp_path / "long.json", tmp_path / "many.json"
+    long.write_text(json.dumps(records) + " " * 1_200_000)
+    too_many.write_text(json.dumps(records * 501))
+    done = run("import", str(long), "--data", str(tmp_path / "there"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("imported") == 2
+    done = run("import", str(too_many), "--data", str(tmp_path / "there"))
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("the file has 1,002 games; a file of several games may have at most 1,000")
+    assert len(done.stderr.splitlines()) == 1

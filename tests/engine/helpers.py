@@ -8,7 +8,7 @@ Seats used throughout:
 - four players: Ann, Bob, Cat, Dan clockwise; "Us" is Ann + Cat, "Them" is
   Bob + Dan; Ann deals the first hand unless a test says otherwise.
 - the worked examples use North, East, South, West: "NS" and "EW".
-- three players: Ann, Bob, Cat (each is a side).
+- three players: Ann, Bob, Cat (each is a side); two: Ann, Bob; five: Ann .. Eve.
 - six players: Ann .. Fay; default sides Ann & Dan, Bob & Eve, Cat & Fay.
 """
 from __future__ import annotations
@@ -40,6 +40,11 @@ OPTION_SETS = [
     {"double_nil": True, "blind_double_nil": True, "both_nil_tricks_are_bags": False},
     {"tie_ends_in_draw": True, "win_score": 200},
     {"partnership_bidding": True, "side_min_bid": 0, "blind_nil": True},
+    # tables of every size: suicide with partners; without, a failed nil's tricks worth nothing, bids that
+    # may not total N, and the special contracts
+    {"suicide": True, "blind_nil": True},
+    {"lone_nil_tricks_are_bags": False, "blind_nil": True},
+    {"three_player_no_exact_total": True, "ten_for_200": True, "moon": 200},
 ]
 
 

@@ -151,3 +151,57 @@ def test_what_if_differences_add_up(game, preset):
         return
     for side in result.real.sides:
         assert sum(row.difference[side] for row in result.rows) == result.difference[side]
+
+
+@common
+@given(games())
+def test_every_hand_deals_n_tricks_and_each_nil_is_made_by_no_trick(game):
+    sheet = score_game(game)
+    n = game.rules.tricks
+    for hand, scored in zip(game.hands, sheet.hands):
+        if hand.misdeal:
+            continue
+        assert sum(hand.tricks.values()) == n
+        for side in game.sides:
+            result = scored.sides[side.name]
+            double = game.rules.double_nil and len(result.nils) == len(side.players) > 1
+            for player, made in result.nils.items():
+                took = hand.tricks.get(player, hand.tricks.get(side.name))
+                if double:  # one bid of both partners: made when neither takes a trick
+                    took = sum(hand.tricks[p] for p in side.players)
+                # a nil is made by taking no trick (or because another side reneged)
+                assert made == (took == 0) or any(line.rule == "reneg-counts-as-made" for line in result.lines)
+
+
+@common
+@given(games())
+def test_a_game_goes_on_past_the_winning_score_only_on_a_tie_and_ends_with_the_top_score(game):
+    sheet = score_game(game)
+    best = max(sheet.scores.values())
+    top = [s for s, v in sheet.scores.items() if v == best]
+    if not sheet.finished:
+        assert best < game.rules.win_score or len(top) > 1 or sheet.out
+        assert game.rules.max_hands is None or sheet.hands_played < game.rules.max_hands or len(top) > 1
+    elif sheet.end.reason in ("reached", "hand_limit"):
+        assert top == [sheet.winner]
+    elif sheet.end.reason == "draw":
+        assert sheet.winner is None
+        if sheet.end.side is None:  # a tie at the winning score or the hand limit (not after a side lost)
+            assert len(top) > 1
+
+
+@common
+@given(games(["standard", "ihop", "ihop-6"]))
+def test_under_suicide_every_side_bids_one_nil_beside_at_least_four(game):
+    suicide = game.rules.with_options({"suicide": True})
+    try:
+        score_game(game.with_rules(suicide))
+        kept = True
+    except ScorekeeperError:
+        kept = False
+    by_the_rule = all(
+        sum(hand.bids.get(p) == "nil" for p in side.players) == 1
+        and (hand.bids.get(side.name) if side.name in hand.bids else
+             sum(b for p in side.players if isinstance(b := hand.bids.get(p), int))) >= suicide.suicide_min_bid
+        for hand in game.hands if not hand.misdeal for side in game.sides)
+    assert kept == by_the_rule

@@ -98,3 +98,86 @@ def test_the_first_dealer_is_a_chosen_seat_or_drawn():
     form.dealer = DRAW
     start = form.to_start(random.Random(1))
     assert start.drawn and start.first_dealer in start.players
+
+
+# ---- the names typed make the table (issue 26) -----------------------------------------------------
+@pytest.mark.parametrize("names, presets, words", [
+    pytest.param(0, tuple(PRESETS), "Type the names in seating order; the rule sets for 2, 3, 4, 5 or 6 players "
+                                    "are offered as you type", id="no-name-yet-every-rule-set"),
+    pytest.param(1, tuple(PRESETS), "1 name typed: Spades needs 2 players or more; the rule sets for 2, 3, 4, 5 or 6 "
+                                    "players are offered as you type", id="one-name-every-rule-set"),
+    pytest.param(2, ("two",), "For 2 players: Two-handed Spades", id="two-names-two"),
+    pytest.param(3, ("ihop-3",), "For 3 players: IHOP 3 players", id="three-names-ihop-3"),
+    pytest.param(4, ("standard", "ihop", "solo", "cutthroat"),
+                 "For 4 players: Standard, IHOP, Solo Spades or Cutthroat Spades", id="four-names-the-four-player-ones"),
+    pytest.param(5, ("five",), "For 5 players: Five-player Spades", id="five-names-five"),
+    pytest.param(6, ("ihop-6",), "For 6 players: IHOP 6 players", id="six-names-ihop-6"),
+    pytest.param(7, (), "No rule set is for 7 players: these are for 2, 3, 4, 5 or 6 players", id="seven-names-none"),
+])
+def test_the_form_offers_the_rule_sets_that_fit_the_names_typed(names, presets, words):
+    form = typed(NewGameForm(), *[f"P{i}" for i in range(names)])
+    offer = form.offer()
+    assert (offer.players, offer.presets, offer.words) == (names, presets, words)
+    assert all(PRESETS[name].players == names for name in offer.presets) or names < 2
+    assert offer.fits == (names in (2, 3, 4, 5, 6))
+
+
+def test_a_table_of_two_is_never_made_a_four_player_game():
+    form = typed(NewGameForm(), "Ann", "Bob")  # Standard chosen, two names typed
+    assert not form.fits()
+    assert form.problems() == ["Standard is for 4 players and 2 names are typed: type 2 more names, or choose "
+                               "Two-handed Spades for 2 players"]
+    assert form.offer().presets == ("two",)
+    form.pick_preset("two")
+    assert form.fits() and form.problems() == [] and form.partner_choices() == []
+    start = form.to_start()
+    assert start.players == ["Ann", "Bob"] and start.teams is None and start.rules.name == "two"
+    game = new_game(start.rules, start.players, first_dealer=start.first_dealer)
+    assert game.side_names == ("Ann", "Bob") and game.rules.tricks == 13
+
+
+def test_five_names_typed_are_offered_five_and_start_a_five_player_game():
+    form = typed(NewGameForm("ihop-6"), "Ann", "Bob", "Cat", "Dan", "Eve")
+    assert form.problems() == ["IHOP 6 players is for 6 players and 5 names are typed: type 1 more name, or "
+                               "choose Five-player Spades for 5 players"]
+    form.pick_preset("five")
+    assert form.players() == ["Ann", "Bob", "Cat", "Dan", "Eve"] and form.problems() == []
+    start = form.to_start()
+    assert new_game(start.rules, start.players).rules.tricks == 10
+    assert [label for _, label in form.dealer_choices()] == ["Ann", "Bob", "Cat", "Dan", "Eve", "Draw for the deal"]
+
+
+def test_more_names_than_the_rule_set_seats_say_which_rule_sets_fit():
+    form = typed(NewGameForm("two"), "Ann", "Bob", "Cat", "Dan", "Eve")
+    assert form.problems() == ["Two-handed Spades is for 2 players and 5 names are typed: choose Five-player Spades "
+                               "for 5 players"]
+    seven = typed(NewGameForm("ihop-6"), *"ABCDEFG")
+    assert seven.problems() == ["IHOP 6 players is for 6 players and 7 names are typed: no rule set is for 7 players: "
+                                "these are for 2, 3, 4, 5 or 6 players"]
+
+
+def test_a_seat_left_empty_before_the_last_name_is_named():
+    form = typed(NewGameForm(), "Ann", "", "Cat", "Dan")
+    assert form.problems() == ["Player 2 has no name: type a name at every seat, in seating order"]
+
+
+def test_a_form_with_no_name_typed_starts_with_the_seats_labels_as_before():
+    form = NewGameForm("ihop")
+    assert form.table_size() == 0 and form.problems() == []
+    assert form.to_start().players == ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def test_the_form_shows_a_field_more_than_the_names_typed_up_to_six():
+    form = NewGameForm("two")
+    assert form.seats() == 2
+    typed(form, "Ann", "Bob")
+    assert form.seats() == 3  # room for a third player
+    typed(form, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+    assert form.seats() == 6
+    assert typed(NewGameForm(), "Ann").seats() == 4  # the rule set's own seats
+
+
+def test_a_smaller_table_drops_the_names_of_the_seats_it_has_not():
+    form = typed(NewGameForm("ihop-6"), "A", "B", "C", "D", "E", "F")
+    form.pick_preset("two")
+    assert form.names == {0: "A", 1: "B"} and form.table_size() == 2 and form.problems() == []

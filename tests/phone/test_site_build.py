@@ -24,6 +24,7 @@ from scorekeeper.phone_site.build import CANVASKIT, MARK, NOT_LOADED
 ROOT = Path(__file__).resolve().parents[2]
 #: what the phone's build must never carry: the server, its guard and QR pictures, Pillow, uvicorn
 SERVER_ONLY = ("scorekeeper/gui/serve.py", "scorekeeper/gui/guard.py", "scorekeeper/gui/pictures.py",
+               "scorekeeper/gui/sockets.py",
                "scorekeeper/gui/views/share_table.py", "scorekeeper/gui/views/table.py", "scorekeeper/gui/views/join.py",
                "scorekeeper/gui/models/sheet_picture.py", "PIL/", "uvicorn/", "qrcode/", "scorekeeper/cli.py")
 #: third-party packages the app imports in the browser, all inside app.tar.gz

@@ -4,6 +4,12 @@ No flet.  Seats are numbered 0..players-1 in the order the names are typed
 (clockwise); the teams are tuples of seats.  Everything the engine will check
 again (the rule set, the names, the teams) is checked here first so that the
 screen can say what is wrong in a person's words; the engine has the last word.
+
+The names typed make the table: ``offer()`` is the rule sets for that many players (2: two-handed,
+3: IHOP 3, 4: the four-player ones, 5: five, 6: IHOP 6), with a sentence that says so, or that no
+rule set is for that many; a table whose names do not fit the chosen rule set does not start (no
+"Player 3" and "Player 4" are made up for a table of two).  ``seats()`` is how many name fields a
+screen shows: the rule set's, and one more after the last name typed, up to the largest table.
 """
 from __future__ import annotations
 
@@ -12,9 +18,54 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import MAX_NAME_LENGTH, PRESETS, RuleSet, ScorekeeperError, default_teams
+from ...engine.record import character_words, hidden_character
 from .options import readable
 
 DRAW = "draw"  # the first dealer is drawn at random
+#: the table sizes some rule set is for, smallest first
+TABLE_SIZES: tuple[int, ...] = tuple(sorted({preset.players for preset in PRESETS.values()}))
+MAX_SEATS = TABLE_SIZES[-1]
+
+
+def presets_for(players: int) -> tuple[str, ...]:
+    """The rule sets for a table of ``players``, in the engine's order (none for a size no rule set has)."""
+    return tuple(name for name, preset in PRESETS.items() if preset.players == players)
+
+
+def _either(words: list[str]) -> str:
+    """'Standard', 'Standard or IHOP', 'Standard, IHOP or Solo Spades'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _title(name: str) -> str:
+    return PRESETS[name].title or name
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The rule sets the form offers for the names typed so far, and why, in words."""
+
+    players: int  # the table the names make: the last seat with a name, counted from 1 (0: none yet)
+    presets: tuple[str, ...]  # the rule sets to offer (every one until two names are typed)
+    words: str
+
+    @property
+    def fits(self) -> bool:
+        """Whether some rule set is for exactly this table."""
+        return self.players in TABLE_SIZES
+
+
+def offer_for(players: int) -> Offer:
+    """What the form offers a table of ``players`` names: the rule sets for that many, or, before two
+    names are typed, every rule set and how the offer works; for a size no rule set has, none."""
+    sizes = _either([str(size) for size in TABLE_SIZES])
+    if players < 2:
+        head = "Type the names in seating order" if players == 0 else "1 name typed: Spades needs 2 players or more"
+        return Offer(players, tuple(PRESETS), f"{head}; the rule sets for {sizes} players are offered as you type")
+    fitting = presets_for(players)
+    if not fitting:
+        return Offer(players, (), f"No rule set is for {players} players: these are for {sizes} players")
+    return Offer(players, fitting, f"For {players} players: {_either([_title(name) for name in fitting])}")
 
 
 @dataclass(frozen=True)
@@ -42,7 +93,14 @@ def name_problem(name: str) -> str | None:
     """Why a typed name cannot be used (None: it can)."""
     if len(name.strip()) > MAX_NAME_LENGTH:
         return f"At most {MAX_NAME_LENGTH} characters ({len(name.strip())} typed)"
-    return None
+    return hidden_problem(name)
+
+
+def hidden_problem(name: str) -> str | None:
+    """'Holds a control character (U+0007): type the name without it' (a pasted name can hold one;
+    an override would reverse the names after it), or None."""
+    ch = hidden_character(name)
+    return None if ch is None else f"Holds {character_words(ch)}: type the name without it"
 
 
 class NewGameForm:
@@ -74,12 +132,22 @@ class NewGameForm:
         return self.base.with_options(self.options) if self.options else self.base
 
     def pick_preset(self, name: str) -> None:
-        """Another preset: the house rules start again from it; names and dealer stay where they fit."""
+        """Another preset: the house rules start again from it; names and dealer stay where they fit
+        (a name typed at a seat the new table does not have goes)."""
         self.preset = name
         self.options = {}
         if isinstance(self.dealer, int) and self.dealer >= self.players_count:
             self.dealer = 0
+        self.names = {seat: name for seat, name in self.names.items() if seat < self.players_count}
         self.teams = self._default_teams()
+
+    def offer(self) -> Offer:
+        """The rule sets that fit the names typed (``offer_for``)."""
+        return offer_for(self.table_size())
+
+    def fits(self) -> bool:
+        """Whether the chosen rule set is for as many players as the names typed."""
+        return self.table_size() == self.players_count
 
     def set_option(self, key: str, value: Any) -> str | None:
         """Switch a house rule; the reason in words if it does not fit with the others (then unchanged)."""
@@ -104,6 +172,15 @@ class NewGameForm:
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
+
+    def table_size(self) -> int:
+        """The table the names make: the last seat with a name typed, counted from 1 (0: no name yet)."""
+        return max((seat + 1 for seat, name in self.names.items() if (name or "").strip()), default=0)
+
+    def seats(self) -> int:
+        """How many name fields to show: the chosen rule set's seats, and one empty seat after the last
+        name typed (up to the largest table), so that a table of any size can be typed."""
+        return max(self.players_count, min(self.table_size() + 1, MAX_SEATS))
 
     # -- partners ----------------------------------------------------------------------
     def _default_teams(self) -> tuple[tuple[int, ...], ...]:
@@ -151,15 +228,20 @@ class NewGameForm:
         found = []
         players = self.players()
         for seat in range(self.players_count):
-            problem = name_problem(self.names.get(seat) or "")
-            if problem:
+            typed = self.names.get(seat) or ""
+            if (hidden := hidden_problem(typed)) is not None:
+                found.append(f"Player {seat + 1}'s name {hidden[0].lower()}{hidden[1:]}")
+            elif problem := name_problem(typed):
                 found.append(f"{players[seat]}'s name is too long: {problem.lower()}")
         seen: set[str] = set()
         for name in players:
             if name.casefold() in seen:
                 found.append(f"Two players are called {name}: give each one a different name")
             seen.add(name.casefold())
+        found += self._table_problems()
         for index, name in self._typed_team_names().items():
+            if (hidden := hidden_problem(name)) is not None:
+                found.append(f"Team {index + 1}'s name {hidden[0].lower()}{hidden[1:]}")
             if len(name) > MAX_NAME_LENGTH:
                 found.append(f"Team {index + 1}'s name is too long: at most {MAX_NAME_LENGTH} characters")
             if name in players:
@@ -168,6 +250,31 @@ class NewGameForm:
             self.rules()
         except ScorekeeperError as exc:
             found.append(readable(str(exc)))
+        return found
+
+    def _table_problems(self) -> list[str]:
+        """The names typed against the chosen rule set's table: a seat left empty before the last name,
+        or another number of players than the rule set is for; a table that typed some names is never
+        filled up with "Player N".  With no name typed at all the seats keep their labels ("Player 1",
+        ...), as the screen shows them for the rule set chosen."""
+        size, need, title = self.table_size(), self.players_count, _title(self.preset)
+        if size == 0:
+            return []
+        found = [f"Player {seat + 1} has no name: type a name at every seat, in seating order"
+                 for seat in range(min(size, need)) if not (self.names.get(seat) or "").strip()]
+        if size == need:
+            return found
+        typed = "1 name is typed" if size == 1 else f"{size} names are typed"
+        offer = offer_for(size)
+        other = (f"choose {_either([_title(name) for name in offer.presets])} for {size} players"
+                 if size >= 2 and offer.presets else "")
+        if size < need:
+            more = need - size
+            found.append(f"{title} is for {need} players and {typed}: type {more} more name"
+                         f"{'' if more == 1 else 's'}" + (f", or {other}" if other else ""))
+        else:
+            found.append(f"{title} is for {need} players and {typed}: "
+                         + (other or offer.words[:1].lower() + offer.words[1:]))
         return found
 
     def _typed_team_names(self) -> dict[int, str]:

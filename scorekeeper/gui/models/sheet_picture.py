@@ -21,6 +21,7 @@ from typing import Callable
 from PIL import Image, ImageDraw, ImageFont
 
 from ...engine import Game, Hand, HandScore, ScorekeeperError, Scoresheet, SideScore
+from ...engine.text import shown
 from .figures import outcome, shows_bags, signed
 from .marks import Tone, side_marks, tone_of
 from .options import rules_in_words
@@ -96,6 +97,7 @@ class SheetPicture:
     rows: list[tuple[str, int, int]] = field(default_factory=list)
     smallest: int = 0
     texts: list[str] = field(default_factory=list)
+    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # each text's ink, as texts
 
 
 class _Pen:
@@ -105,12 +107,15 @@ class _Pen:
         self.draw = ImageDraw.Draw(image)
         self.smallest = 10_000
         self.texts: list[str] = []
+        self.boxes: list[tuple[float, float, float, float]] = []
 
     def text(self, x: float, y: float, text: str, size: int, bold: bool = False, fill=INK,
              anchor: str = "la") -> None:
+        text = shown(text)  # a control character or an override of an old record's name, escaped
         if text:
             self.smallest = min(self.smallest, size)
             self.texts.append(text)
+            self.boxes.append(self.draw.textbbox((x, y), text, font=_font(size, bold), anchor=anchor))
             self.draw.text((x, y), text, font=_font(size, bold), fill=fill, anchor=anchor)
 
     def box(self, x0: float, y0: float, x1: float, y1: float, fill, radius: int = 0) -> None:
@@ -120,6 +125,7 @@ class _Pen:
 def fit(text: str, width: float, size: int, bold: bool = False, least: int = READABLE) -> tuple[str, int]:
     """`text` at `size`, or smaller down to `least` until it fits `width`; still too wide, cut short
     with an ellipsis."""
+    text = shown(text)  # as it is drawn (`_Pen.text`)
     while size > least and _font(size, bold).getlength(text) > width:
         size = max(least, size - 2)
     font = _font(size, bold)
@@ -181,7 +187,7 @@ def sheet_picture(game: Game, sheet: Scoresheet) -> SheetPicture:
         y += block.height
     out = io.BytesIO()
     image.save(out, format="PNG")
-    return SheetPicture(out.getvalue(), WIDTH, height, rows, pen.smallest, pen.texts)
+    return SheetPicture(out.getvalue(), WIDTH, height, rows, pen.smallest, pen.texts, pen.boxes)
 
 
 def _columns(count: int) -> list[tuple[float, float]]:
@@ -295,7 +301,11 @@ def _cell(ss: SideScore, side: str, hand: Hand, width: float, bags: bool) -> _Ce
     if apart:
         bid, bid_size = fit(full, inner, TEXT)
     lines = flow([(m.text, TONES[m.tone]) for m in marks], inner, SMALL)
-    height = _line(TEXT) * (2 if apart else 1) + _line(SCORE) + len(lines) * _line(SMALL)
+    score, bag_words = str(ss.score), (f"{ss.bags} bags" if ss.bags != 1 else "1 bag") if bags else ""
+    # five players alone leave a narrow column: bags too wide beside the score go under it
+    under = bool(bag_words) and (_font(SCORE, True).getlength(score) + 12
+                                 + _font(SMALL, ss.bag_warning).getlength(bag_words) > inner)
+    height = (_line(TEXT) * (2 if apart else 1) + _line(SCORE) + (len(lines) + under) * _line(SMALL))
 
     def paint(pen: _Pen, left: float, y: int) -> None:
         x, right = left + PAD, left + width - PAD
@@ -304,11 +314,11 @@ def _cell(ss: SideScore, side: str, hand: Hand, width: float, bags: bool) -> _Ce
             y += _line(TEXT)
         pen.text(right, y, points, TEXT, bold=True, fill=colour, anchor="ra")
         y += _line(TEXT)
-        pen.text(x, y, str(ss.score), SCORE, bold=True)
-        if bags:
-            pen.text(right, y + SCORE - SMALL, f"{ss.bags} bags" if ss.bags != 1 else "1 bag", SMALL,
+        pen.text(x, y, score, SCORE, bold=True)
+        if bag_words:
+            pen.text(right, y + (_line(SCORE) if under else SCORE - SMALL), bag_words, SMALL,
                      bold=ss.bag_warning, fill=WARN if ss.bag_warning else MUTED, anchor="ra")
-        y += _line(SCORE)
+        y += _line(SCORE) + (_line(SMALL) if under else 0)
         for line in lines:
             for dx, word, tone in line:
                 pen.text(x + dx, y, word, SMALL, fill=tone)

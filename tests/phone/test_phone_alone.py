@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from phonekit import open_game_card, play_hand, start_game, totals, wait_message
 
 from scorekeeper.engine import load_game, new_game, score_game
+
+#: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HANDS = [

@@ -15,6 +15,9 @@ import pytest
 
 from phonekit import PREFIX
 
+#: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
 CORPUS = Path(__file__).resolve().parents[1] / "compat" / "corpus"
 RELEASES = sorted(p.name for p in CORPUS.iterdir() if (p / "data").is_dir())
 #: where the site keeps its games (scorekeeper/phone_site/web/python-worker.js)

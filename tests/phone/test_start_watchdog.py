@@ -6,7 +6,12 @@ third start runs the app.  Held back from all three, it gives up in one sentence
 again, instead of a blank page for ever."""
 from __future__ import annotations
 
+import pytest
+
 from phonekit import StartFailed, wait_started
+
+#: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 LIMIT = 12  # seconds a step may take here (the site's own: 60-150)
 

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from phonekit import play_hand, start_game, totals, wait_message, wait_started
 
 from scorekeeper.engine import new_game, score_game
+
+#: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HAND = {"bids": {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 3}, "tricks": {"Ann & Cat": 6, "Bob & Dan": 7}}

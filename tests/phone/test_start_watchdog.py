@@ -13,7 +13,9 @@ from phonekit import StartFailed, wait_started
 #: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
-LIMIT = 12  # seconds a step may take here (the site's own: 60-150)
+#: seconds a step may take here (the site's own: 60-150); 12 was too short at load 18-33, where a
+#: Pyodide load nothing held back took 12-14 s
+LIMIT = 30
 
 
 def hold_back(phone, times: int) -> list:

@@ -26,7 +26,7 @@ def test_a_full_phone_is_told_and_loses_nothing_on_screen(phone, tmp_path):
     phone.context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
                                              {"origin": phone.server.origin, "quotaSize": 1})
     app = phone.driver(page)
-    page.goto(phone.server.url)
+    page.goto(phone.server.url, timeout=120_000)  # (the 15 s default ran out at load 18-33)
     wait_started(page)
     page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
     app.enable_semantics()

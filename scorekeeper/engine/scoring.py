@@ -530,6 +530,8 @@ def _score_played(sheet: Scoresheet, game: Game, hand: Hand, number: int, dealer
     end, plays_on = _end_of_game(rules, new_scores, out_now, wins, sheet.hands_played + 1)
     if _reneg_would_win(rules, end, offenders, renegs):
         return _throw_out(sheet, read, penalties, renegs, number, dealer, end.winner)
+    if end is not None and hand.played_on:  # the table played on past this end (see edits.py)
+        end, plays_on = None, text.played_on(end.text)
     sheet.scores, sheet.renegs, sheet.out = new_scores, renegs, out_now
     sheet.bags = {s: result.bags for s, result in results.items()}
     sheet.hands_played += 1

@@ -179,8 +179,9 @@ class EntryPanel:
         """How many characters of the status fit in three lines beside Save (and Misdeal)."""
         if not (self.one_line and self.width):
             return 90
-        room = self.width - 16 - 112 - (108 if self.on_misdeal else 0)  # Save, Misdeal, the gaps
-        return 3 * int(room / 7.0)
+        save = 112 if len(self.save_label) <= 4 else 64 + 10 * len(self.save_label)  # "Save changes": ~184
+        room = self.width - 16 - save - (108 if self.on_misdeal else 0)  # Save, Misdeal, the gaps
+        return 3 * int(room / (7.0 if len(self.save_label) <= 4 else 8.0))
 
     # -- bids ---------------------------------------------------------------
     def _bidder(self, bidder: str) -> ft.Control:

@@ -20,6 +20,7 @@ from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
 from .local_storage import LocalStorage
+from .models.kept_drafts import KEY as DRAFTS_KEY, KeptDrafts
 from .messages import Messages
 from .models import Result, Role, Session
 from .models.events import Event, Kind, PenMove
@@ -58,6 +59,8 @@ class App:
         connection = guard.current()
         self.door = Door(self.session, LocalStorage(page),
                          peer=connection.peer if connection is not None else "this computer")
+        # the hand being entered, per game: in the browser's storage (a reload, a server restart)
+        self.drafts = KeptDrafts(None if native else lambda text: self.door.storage.keep(DRAFTS_KEY, text))
         guard.keep_when(page, lambda: self.session.role is not Role.GUEST)
         page.on_close = lambda e: guard.forget(page)  # a kept session Flet let go (an hour later)
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
@@ -95,6 +98,7 @@ class App:
         """A browser's first route: the host link, a join link, or what this browser kept."""
         asked = routes.bounded(route)
         kept = await self.door.recall()
+        self.drafts.load(await self.door.storage.recall(DRAFTS_KEY))
         with self._lock:
             route = self.door.arrive(asked, kept)
             for notice in self.door.notices():

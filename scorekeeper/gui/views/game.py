@@ -178,13 +178,23 @@ class Screen(GameScreen):
 
     def new_draft(self) -> None:
         carried, self.carried = self.carried, None
-        draft = carried[0] if carried is not None and carried[1] == self.session.version else self.session.draft()
+        s = self.session
+        if carried is not None and carried[1] == s.version:
+            draft = carried[0]
+        else:  # what this device entered and did not save (a reload, Back, a server restart)
+            fresh = s.draft()
+            draft = self.app.drafts.restore(self.game_id, s.game, s.next, check=fresh.check) or fresh
         self.panel = EntryPanel(draft, self.save,
                                 on_misdeal=lambda: ask_misdeal(self.page, self.session.next.dealer,
                                                                self.misdeal),
                                 one_line=not self.wide, width=self.entry_width,
-                                on_change=self.session.seat.show_entry)
+                                on_change=self.entry_changed)
         self.entry_version = self.session.version  # the game the entry is made on
+
+    def entry_changed(self, draft) -> None:
+        """A tap: the game's viewers follow, and this device keeps the entry until it is saved."""
+        self.session.seat.show_entry(draft)
+        self.app.drafts.put(self.game_id, draft)
 
     def save(self, draft) -> str | None:
         res = self.session.record_hand(draft.to_hand(), version=self.entry_version)
@@ -231,6 +241,7 @@ class Screen(GameScreen):
                 self.new_draft()
             self.panel.reset(draft, notice=message)  # same chips: a small update
             self.entry_version = s.version
+        self.app.drafts.put(self.game_id, self.panel.draft)  # saved: an empty entry, dropped
         self.fill_entry()
 
     def notify(self, text: str) -> bool:

@@ -118,11 +118,24 @@ class App:
         with self._lock:
             route = routes.bounded(route)
             asked = asked or route
+            if asked == route:  # the browser's back (or forward) while this session runs
+                route = self._back_from(self.router.route, route)
             self.router.show(self.door.follow(route))
             if self.session.role is Role.HOST and not self.native:  # (a host link, kept or pasted)
                 sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
+
+    @staticmethod
+    def _back_from(shown: str, route: str) -> str:
+        """Where the browser's back leads from `shown`: out of a game to the games list, never
+        to the New game form the game was started on (an empty form, whose Start makes a stray
+        game); anything else as the browser says."""
+        here, there = routes.parse(shown), routes.parse(route)
+        if here is not None and there is not None and here.template in (routes.GAME, routes.TABLE) \
+                and there.module == "new_game":
+            return routes.parent(shown)
+        return route
 
     def go(self, route: str) -> None:
         """Show `route` now and put it in the browser's address bar."""

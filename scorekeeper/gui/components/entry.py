@@ -194,7 +194,7 @@ class EntryPanel:
         # the side's blind line once, under its first row
         first_of_side = d.partnership or bidder == next(b for b in shape.rows if d.game.side_of(b) == side)
         if d.partnership:
-            values = list(shape.bid_range(bidder))
+            values = list(shape.bid_range(bidder, blind=bidder in bids.blind))
             selected = bids.numbers.get(bidder)
             if shape.nil_allowed():
                 for player in side.players:

@@ -105,6 +105,9 @@ class SideScore:
     bags_taken: int = 0  # the bags this hand added (overtricks, nil tricks, penalties), before any bag limit
     blind_nils: tuple[str, ...] = ()  # the side's nil bidders who bid blind
     kind: ContractKind | None = None  # the trick contract's kind (10 for 200, Boston), None without one
+    #: a contract set only because the nil bidder's tricks do not count toward it
+    #: (``nil_tricks_count_for_partner`` off): those tricks; else 0
+    uncounted: int = 0
 
     def to_json(self) -> dict:
         return {"points": self.points, "score": self.score, "bags": self.bags,
@@ -585,6 +588,9 @@ def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalt
         aces=out.aces,
         renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
         bags_taken=count_taken, blind_nils=tuple(p for p in sb.nils if p in sb.blind_nils), kind=out.kind,
+        uncounted=(sum(sb.nil_tricks(p) for p in sb.nils)
+                   if sb.partnered and sb.contract is not None and not rules.nil_tricks_count_for_partner
+                   and out.made is False and sb.tricks >= sb.contract else 0),
     )
 
 

@@ -315,7 +315,7 @@ class Session:
         """Edit hand `number`; `later` ("end" or "keep"): what became of the hands after the end
         when the edit ends the game sooner (`end_moved` says whether it does)."""
         gid, version, by = self.game_id, self.version if version is None else version, self.seat.actor
-        moved = self.end_moved(number, hand) if later else None
+        moved = edit_moves_end(self.game, number, hand) if later else None
         label = self.hand_label(number)
 
         def done() -> str:
@@ -363,16 +363,6 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self.stored is not None and self.stored.can_redo)
 
-    def end_moved(self, number: int, hand: dict) -> EndMoved | None:
-        """Whether editing hand `number` to `hand` ends the game before its last recorded hand
-        (the engine's words and the two ways out), None if not (or if the edit is refused)."""
-        if self.game is None:
-            return None
-        try:
-            return end_moved(self.game, number, hand)
-        except ScorekeeperError:
-            return None
-
     # -- for the entry and edit screens ---------------------------------------------
     def draft(self) -> HandDraft:
         """A fresh draft for the next hand of the open game."""
@@ -388,29 +378,40 @@ class Session:
             before = before.without_last_hand()
         hand = game.hands[number - 1].to_dict()
         draft = HandDraft.from_hand(game, next_hand(before), kept or hand)
-        draft.check = self._edit_check(before, number)
+        draft.check = _edit_check(game, before, number)
         return draft, hand
 
-    def _edit_check(self, before: Game, number: int) -> Callable[[dict], str | None]:
-        """Why Save would not take an edit of hand `number` as it stands: the hand itself (after
-        the hands before it), then the later hands scored again; an edit that moves the end of
-        the game says so (Save then offers the two ways out)."""
-        alone, game = _refusal(before), self.game
 
-        def check(hand: dict) -> str | None:
-            problem = alone(hand)
-            if problem is not None:
-                return problem
-            try:
-                engine_replace_hand(game, number, hand)
-            except ScorekeeperError as exc:
-                moved = self.end_moved(number, hand)
-                if moved is not None:
-                    return (f"Ends the game after hand {moved.number}: "
-                            f"Save asks about {moved.later_hands}")
-                return readable(str(exc))
-            return None
-        return check
+def edit_moves_end(game: Game | None, number: int, hand: dict) -> EndMoved | None:
+    """Whether editing hand `number` of `game` to `hand` ends the game before its last recorded
+    hand (the engine's words and the two ways out), None if not (or if the edit is refused)."""
+    if game is None:
+        return None
+    try:
+        return end_moved(game, number, hand)
+    except ScorekeeperError:
+        return None
+
+
+def _edit_check(game: Game, before: Game, number: int) -> Callable[[dict], str | None]:
+    """Why Save would not take an edit of hand `number` as it stands: the hand itself (after
+    the hands before it), then the later hands scored again; an edit that moves the end of
+    the game says so (Save then offers the two ways out)."""
+    alone = _refusal(before)
+
+    def check(hand: dict) -> str | None:
+        problem = alone(hand)
+        if problem is not None:
+            return problem
+        try:
+            engine_replace_hand(game, number, hand)
+        except ScorekeeperError as exc:
+            moved = edit_moves_end(game, number, hand)
+            if moved is not None:
+                return f"Ends the game after hand {moved.number}: Save asks about {moved.later_hands}"
+            return readable(str(exc))
+        return None
+    return check
 
 
 def _refusal(game: Game, sheet: Scoresheet | None = None) -> Callable[[dict], str | None]:

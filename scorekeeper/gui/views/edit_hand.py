@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from ..components.entry import EntryPanel
+from ..models.session import edit_moves_end
 from ..testid import tid
 from .base import HandScreen
 from ..theme import MUTED
@@ -79,7 +80,7 @@ class Screen(HandScreen):
             self.changed_while_editing(draft, res.message)
             return None
         if not res:
-            moved = self.session.end_moved(self.number, hand)
+            moved = edit_moves_end(self.session.game, self.number, hand)
             if moved is not None:  # the game now ends sooner: end it there, or keep the later hands
                 self.offer_end(moved, hand)
                 return moved.said

@@ -188,13 +188,8 @@ class Screen(GameScreen):
                                 on_misdeal=lambda: ask_misdeal(self.page, self.session.next.dealer,
                                                                self.misdeal),
                                 one_line=not self.wide, width=self.entry_width,
-                                on_change=self.entry_changed)
+                                on_change=lambda d: _entry_changed(self, d))
         self.entry_version = self.session.version  # the game the entry is made on
-
-    def entry_changed(self, draft) -> None:
-        """A tap: the game's viewers follow, and this device keeps the entry until it is saved."""
-        self.session.seat.show_entry(draft)
-        self.app.drafts.put(self.game_id, draft)
 
     def save(self, draft) -> str | None:
         res = self.session.record_hand(draft.to_hand(), version=self.entry_version)
@@ -298,3 +293,9 @@ class Screen(GameScreen):
     def share_table(self) -> None:
         if share_table(self.app, self.game_id):
             self.app.go(f"/game/{self.game_id}/share")
+
+
+def _entry_changed(screen: Screen, draft) -> None:
+    """A tap: the game's viewers follow, and this device keeps the entry until it is saved."""
+    screen.session.seat.show_entry(draft)
+    screen.app.drafts.put(screen.game_id, draft)

@@ -1,4 +1,5 @@
-"""The storage commands of the ``scorekeeper`` CLI: ``games``, ``export ID``, ``import FILE``, ``history ID``.
+"""The storage commands of the ``scorekeeper`` CLI: ``games``, ``export ID``, ``import FILE``, ``history ID``,
+``edit ID DEAL HAND``.
 
 ``add_storage_commands(subparsers)`` registers them on the main parser's
 subparsers; each sets ``func``, a callable taking the parsed arguments and
@@ -9,6 +10,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from scorekeeper.cli_input import json_text, one_line, printed, read_record, source_name
 from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
+from scorekeeper.engine import end_moved
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.gui.models.history_words import history_lines
 from scorekeeper.storage import COMMAND_LINE, DuplicateGameError, GameSummary, Repository, UnreadableGameError
@@ -66,6 +69,39 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
     history.add_argument("--json", action="store_true", help="print the entries as a JSON list")
     _data_option(history)
     history.set_defaults(func=_guarded(cmd_history, "history"))
+
+    edit = subparsers.add_parser(
+        "edit", help="correct a past hand of a saved game (the later hands are scored again)",
+        description="Replace a saved game's hand with HAND, a spades-game/1 hand object, e.g. "
+                    '\'{"bids": {"Us": 5, "Them": 4}, "tricks": {"Us": 6, "Them": 7}}\'. When the '
+                    "change ends the game before its last hand, say what happened at the table with "
+                    "--later: end (the game ended there: the later hands leave the sheet; they stay in "
+                    "the history) or keep (the table played on: the later hands are scored as played).")
+    edit.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
+    edit.add_argument("deal", metavar="DEAL", type=_deal, help="the hand's place in the record "
+                      "(1 is the first deal; misdeals are counted)")
+    edit.add_argument("hand", metavar="HAND", help="the hand as a spades-game/1 JSON object")
+    edit.add_argument("--later", choices=("end", "keep"),
+                      help="when the edit ends the game sooner: end it there, or keep the later hands")
+    _data_option(edit)
+    edit.set_defaults(func=_guarded(cmd_edit, "edit"))
+
+    for name, what in (("undo", "take back a saved game's last change (a hand, an edit, the rules)"),
+                       ("redo", "put back the last change taken back")):
+        step = subparsers.add_parser(name, help=what, description=what[0].upper() + what[1:] + ".")
+        step.add_argument("id", metavar="ID", help="the game's id (see `scorekeeper games`)")
+        _data_option(step)
+        step.set_defaults(func=_guarded(lambda args, name=name: cmd_step(args, name), name))
+
+
+def _deal(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a hand's place in the record (1, 2, 3 ...)") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a hand's place in the record (1 is the first)")
+    return value
 
 
 def _data_option(parser: argparse.ArgumentParser) -> None:
@@ -250,6 +286,47 @@ def cmd_history(args: argparse.Namespace) -> int:
     else:
         for line in history_lines(entries):
             print(one_line(line))
+    return 0
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    """Correct a past hand; an edit that moves the end of the game needs ``--later``."""
+    try:
+        hand = json.loads(args.hand)
+    except json.JSONDecodeError as err:
+        return _fail("edit", f"HAND is not JSON ({err.msg} at column {err.colno})")
+    if not isinstance(hand, dict):
+        return _fail("edit", 'HAND must be a JSON object, e.g. {"bids": {...}, "tricks": {...}}')
+    repo = _open(args)
+    stored = repo.get(args.id)
+    if not 1 <= args.deal <= len(stored.game.hands):
+        return _fail("edit", f"game {args.id} has {len(stored.game.hands)} deals, so there is no deal {args.deal}")
+    moved = None
+    try:
+        moved = end_moved(stored.game, args.deal, hand)
+    except ScorekeeperError as err:
+        return _fail("edit", f"hand not changed: {err}")
+    if moved is not None and args.later is None:
+        return _fail("edit", f"{moved.said} Nothing was changed. Say what happened at the table: "
+                             f"--later end ({moved.end_text}) or --later keep ({moved.keep_text})")
+    new = repo.replace_hand(args.id, args.deal, hand, by=COMMAND_LINE, later=args.later)
+    _flush_notices(repo)
+    done = {None: "", "end": f" {moved.end_text}" if moved else "",
+            "keep": f" {moved.keep_text}" if moved else ""}[args.later if moved else None]
+    scores = ", ".join(f"{side} {new.sheet.scores[side]}" for side in new.sheet.sides)
+    result = f"; {new.sheet.reason}" if new.sheet.finished else ""
+    print(printed(f"deal {args.deal} of game {args.id} changed.{done} Now: {scores}{result}."))
+    return 0
+
+
+def cmd_step(args: argparse.Namespace, name: str) -> int:
+    """Undo or redo a saved game's last change."""
+    repo = _open(args)
+    stored = (repo.undo if name == "undo" else repo.redo)(args.id, by=COMMAND_LINE)
+    _flush_notices(repo)
+    last = history_lines(repo.history(args.id))[-1]
+    scores = ", ".join(f"{side} {stored.sheet.scores[side]}" for side in stored.sheet.sides)
+    print(printed(f"{last.split('  ', 1)[-1]}. Now: {scores} ({len(stored.game.hands)} deals)."))
     return 0
 
 

@@ -2,6 +2,7 @@
 from .actions import (Scored, can_record_hand, load_game, read_game, record_hand, replace_hand, take_back_hand,
                       verify_hand)
 from .bids import SideBid
+from .edits import EndMoved, Later, end_moved
 from .compare import WhatIf, WhatIfRow, what_if
 from .errors import (BidError, HandError, LineNotFound, RecordError, RecordTextError, RuleOptionError,
                      ScorekeeperError, TextProblem)
@@ -24,6 +25,7 @@ __all__ = [
     "Scored", "can_record_hand", "load_game", "read_game", "record_hand", "replace_hand", "take_back_hand",
     "verify_hand",
     "SideBid",
+    "EndMoved", "Later", "end_moved",
     "WhatIf", "WhatIfRow", "what_if",
     "BidError", "HandError", "LineNotFound", "RecordError", "RecordTextError", "RuleOptionError", "ScorekeeperError",
     "TextProblem",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
+from .edits import after_end
 from .errors import RecordError
 from .record import Game, Hand, parse_game
 from .scoring import Scoresheet, score_game, score_hand
@@ -67,9 +68,16 @@ def record_hand(game: Game, hand: Mapping | Hand, *, sheet: Scoresheet | None = 
     return Scored(new, after)
 
 
-def replace_hand(game: Game, number: int, hand: Mapping | Hand) -> Scored:
-    """The game with hand ``number`` replaced, every hand after it scored again."""
+def replace_hand(game: Game, number: int, hand: Mapping | Hand, *, later: str | None = None) -> Scored:
+    """The game with hand ``number`` replaced, every hand after it scored again.
+
+    ``later`` (``edits.Later``: "end" or "keep"): when the edit ends the game before the last
+    recorded hand, the hands after the new end leave the record ("end") or stay, the table having
+    played on ("keep"); without it such an edit is refused, naming the first hand after the end.
+    An edit that does not move the end is made as it is, whatever ``later`` says."""
     new = game.replace_hand(number, hand)
+    if later is not None:
+        new = after_end(new, later)
     return Scored(new, score_game(new))
 
 

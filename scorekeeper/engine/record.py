@@ -144,7 +144,8 @@ def _json_size(value: Any, limit: int) -> int:
     return size
 
 
-_HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
+_HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties",
+                "played_on")
 _GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
 
 
@@ -193,6 +194,9 @@ class Hand:
     no_trump: Mapping[str, bool] = field(default_factory=dict)
     bemo: Mapping[str, Bemo] = field(default_factory=dict)
     penalties: tuple[Penalty, ...] = ()
+    #: the table played on past the end of the game after this hand (an edit of an earlier hand
+    #: moved the end here and the table kept the hands it played after it): that end is waived
+    played_on: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the record named, in its order (for an exact round trip)
 
@@ -211,6 +215,7 @@ class Hand:
             "no_trump": dict(self.no_trump),
             "bemo": {k: v.to_dict() for k, v in self.bemo.items()},
             "penalties": [p.to_dict() for p in self.penalties],
+            "played_on": self.played_on,
         }
         present = {k: v for k, v in values.items() if v or k in self.given}
         return _in_given_order(present, self.given, self.extra)
@@ -558,9 +563,12 @@ def _parse_hand(data: Any, number: int | None) -> Hand:
         raise HandError('"blind" names someone twice', number)
     raw_penalties = data.get("penalties", [])
     penalties = _parse_penalties(raw_penalties, number) if raw_penalties != [] else ()
+    played_on = data.get("played_on", False)
+    if not isinstance(played_on, bool):
+        raise HandError(f'"played_on" must be true or false, not {played_on!r}', number)
     return Hand(
         misdeal=False, bids=bids, tricks=tricks, raised=raised, blind=tuple(blind), aces=aces,
-        no_trump=no_trump, bemo=bemo, penalties=penalties, extra=extra, given=tuple(data),
+        no_trump=no_trump, bemo=bemo, penalties=penalties, played_on=played_on, extra=extra, given=tuple(data),
     )
 
 

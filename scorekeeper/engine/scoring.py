@@ -105,6 +105,9 @@ class SideScore:
     bags_taken: int = 0  # the bags this hand added (overtricks, nil tricks, penalties), before any bag limit
     blind_nils: tuple[str, ...] = ()  # the side's nil bidders who bid blind
     kind: ContractKind | None = None  # the trick contract's kind (10 for 200, Boston), None without one
+    #: a contract set only because the nil bidder's tricks do not count toward it
+    #: (``nil_tricks_count_for_partner`` off): those tricks; else 0
+    uncounted: int = 0
 
     def to_json(self) -> dict:
         return {"points": self.points, "score": self.score, "bags": self.bags,
@@ -530,6 +533,8 @@ def _score_played(sheet: Scoresheet, game: Game, hand: Hand, number: int, dealer
     end, plays_on = _end_of_game(rules, new_scores, out_now, wins, sheet.hands_played + 1)
     if _reneg_would_win(rules, end, offenders, renegs):
         return _throw_out(sheet, read, penalties, renegs, number, dealer, end.winner)
+    if end is not None and hand.played_on:  # the table played on past this end (see edits.py)
+        end, plays_on = None, text.played_on(end.text)
     sheet.scores, sheet.renegs, sheet.out = new_scores, renegs, out_now
     sheet.bags = {s: result.bags for s, result in results.items()}
     sheet.hands_played += 1
@@ -583,6 +588,9 @@ def _total(rules: RuleSet, s: str, sb: SideBid, out: _Outcome, penalties: Penalt
         aces=out.aces,
         renegs=penalties.renegs[s] if penalties is not None else 0, penalty_bags=penalty_bags,
         bags_taken=count_taken, blind_nils=tuple(p for p in sb.nils if p in sb.blind_nils), kind=out.kind,
+        uncounted=(sum(sb.nil_tricks(p) for p in sb.nils)
+                   if sb.partnered and sb.contract is not None and not rules.nil_tricks_count_for_partner
+                   and out.made is False and sb.tricks >= sb.contract else 0),
     )
 
 

@@ -318,6 +318,10 @@ def plays_on_hand_limit(top: list[str], hands: int, score: int) -> str:
     return f"{_all_hands(hands)}, but {_tied(top, score)}: a tie plays another hand"
 
 
+def played_on(reason: str) -> str:
+    return f"{reason}: the game could have ended here, but the table played on"
+
+
 def plays_on_after_loss(side: str, why: str, top: list[str], score: int) -> str:
     return f"{why}: {side} is out, but {_tied(top, score)}, so play goes on"
 

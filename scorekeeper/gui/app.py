@@ -20,6 +20,7 @@ from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
 from .local_storage import LocalStorage
+from .models.kept_drafts import KEY as DRAFTS_KEY, KeptDrafts
 from .messages import Messages
 from .models import Result, Role, Session
 from .models.events import Event, Kind, PenMove
@@ -58,6 +59,11 @@ class App:
                                device="this computer" if native else "this phone" if served.phone is not None
                                else "host link browser")
         self.door = self._way_in()
+        # the hand being entered, per game: in the browser's storage (a reload, a server restart);
+        # on the phone's own build (no such storage kept by the door) while the app is open
+        storage = self.door.storage
+        self.drafts = KeptDrafts(None if native or storage is None
+                                 else lambda text: storage.keep(DRAFTS_KEY, text))
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self.door.admit)
         # pubsub handlers and event handlers run in worker threads: one at a time per session
@@ -113,6 +119,8 @@ class App:
         """A browser's first route: the host link, a join link, or what this browser kept."""
         asked = routes.bounded(route)
         kept = await self.door.recall()
+        if self.door.storage is not None:  # (the phone's own build keeps none)
+            self.drafts.load(await self.door.storage.recall(DRAFTS_KEY))
         with self._lock:
             route = self.door.arrive(asked, kept)
             for notice in self.door.notices():
@@ -132,12 +140,25 @@ class App:
         with self._lock:
             route = routes.bounded(route)
             asked = asked or route
+            if asked == route:  # the browser's back (or forward) while this session runs
+                route = self._back_from(self.router.route, route)
             self.router.show(self.door.follow(route))
             if self.session.role is Role.HOST and not self.native and self.served.phone is None:  # (a host link)
                 from . import sockets  # the server's (not in the phone's build)
                 sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
+
+    @staticmethod
+    def _back_from(shown: str, route: str) -> str:
+        """Where the browser's back leads from `shown`: out of a game to the games list, never
+        to the New game form the game was started on (an empty form, whose Start makes a stray
+        game); anything else as the browser says."""
+        here, there = routes.parse(shown), routes.parse(route)
+        if here is not None and there is not None and here.template in (routes.GAME, routes.TABLE) \
+                and there.module == "new_game":
+            return routes.parent(shown)
+        return route
 
     def go(self, route: str) -> None:
         """Show `route` now and put it in the browser's address bar."""

@@ -12,6 +12,7 @@ from typing import Callable, Protocol
 import flet as ft
 
 from .models import Kind, Result, Role, Session
+from .models.kept_drafts import KeptDrafts
 from .models.served import Served
 
 
@@ -75,6 +76,8 @@ class Host(Protocol):
     served: Served
     #: why this device was sent to the join page ("This table stopped sharing"), or None
     table_notice: str | None
+    #: the hands being entered on this device, per game, kept across reloads (models.kept_drafts)
+    drafts: KeptDrafts
 
     @property
     def dark(self) -> bool: ...

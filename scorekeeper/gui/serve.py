@@ -162,7 +162,10 @@ def banner(served: Served, web: bool, serve_only: bool) -> str:
     lines.append("Host link (a new one each start unless SCOREKEEPER_HOST_TOKEN is set; keep it to "
                  "yourself):")
     lines.append(link)
-    if served.only_this_computer:
+    if served.only_this_computer and served.listens_everywhere:
+        lines.append("Only this computer can open it: it has no address on a network. To keep score "
+                     "from a phone, connect it to the Wi-Fi the phones use and start it again.")
+    elif served.only_this_computer:
         lines.append("Only this computer can open it: to keep score from a phone, or to share a table "
                      "with the phones at the table, start `scorekeeper --web` (or --host 0.0.0.0).")
     else:

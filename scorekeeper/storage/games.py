@@ -146,16 +146,26 @@ class Games:
 
     @os_errors_of
     def replace_hand(self, game_id: str, number: int, hand: dict,
-                     expected_version: int | None = None, *, by: Actor | None = None) -> StoredGame:
+                     expected_version: int | None = None, *, by: Actor | None = None,
+                     later: str | None = None) -> StoredGame:
+        """Edit hand ``number``; ``later`` ("end" or "keep", engine.Later): what to do with the
+        hands after the end when the edit ends the game sooner (the engine decides; without it
+        such an edit is refused).  The hands as they were are kept in the undo list: Undo brings
+        back hands the edit dropped."""
         def change(scored: Scored, doc: dict):
             game = scored.game
             if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.hands):
                 raise RecordError(f"game {game_id} has {len(game.hands)} hands, so there is no hand "
                                   f"{number} to replace", hand=None)
             before = doc["record"]["hands"][number - 1]
-            new = replace_hand(game, number, hand)
+            new = replace_hand(game, number, hand, later=later)
             after = new.game.hands[number - 1].to_dict()
-            return new, {"op": Change.REPLACE, "number": number, "before": before, "after": after}
+            op = {"op": Change.REPLACE, "number": number, "before": before, "after": after}
+            hands_after = [h.to_dict() for h in new.game.hands]
+            if hands_after[:number - 1] + hands_after[number:] != \
+                    doc["record"]["hands"][:number - 1] + doc["record"]["hands"][number:]:
+                op.update(later=str(later), hands_before=doc["record"]["hands"], hands_after=hands_after)
+            return new, op
         return self._change(game_id, expected_version, change, by)
 
     @os_errors_of
@@ -228,6 +238,8 @@ class Games:
                 new = record_hand(game, op["hand"], sheet=sheet) if forward else take_back_hand(game)
             elif op["op"] == Change.RULES:
                 new = read_game({**doc["record"], "rules": op["after"] if forward else op["before"]})
+            elif op["op"] == Change.REPLACE and "hands_before" in op:  # an edit that moved the end
+                new = read_game({**doc["record"], "hands": op["hands_after"] if forward else op["hands_before"]})
             elif op["op"] == Change.REPLACE:
                 new = replace_hand(game, op["number"], op["after"] if forward else op["before"])
             else:
@@ -263,5 +275,16 @@ def _what(op: dict, sheet: Scoresheet) -> dict:
         if op["hand"].get("misdeal"):
             return {"change": "misdeal", "deal": deal, "number": None}
         return {"change": "entered", "deal": deal, "number": number, "hand": op["hand"]}
-    return {"change": "edited", "deal": deal, "number": number, "before": op["before"], "after": op["after"],
-            "fields": changed_fields(op["before"], op["after"])}
+    out = {"change": "edited", "deal": deal, "number": number, "before": op["before"], "after": op["after"],
+           "fields": changed_fields(op["before"], op["after"])}
+    if "hands_before" in op:  # the edit moved the end of the game: what became of the later hands
+        before, after = op["hands_before"], op["hands_after"]
+        if op.get("later") == "end":
+            out.update(later="end", ended_after=sheet.hands_played if deal <= len(sheet.hands) else None,
+                       dropped=before[len(after):])
+        else:
+            marked = [n for n, (b, a) in enumerate(zip(before, after), start=1)
+                      if a.get("played_on") and not b.get("played_on")]
+            out.update(later="keep", played_on=[sheet.hands[d - 1].number for d in marked
+                                                if d <= len(sheet.hands)])
+    return out

@@ -360,3 +360,18 @@ def test_the_sheet_marks_say_what_happened():
                              aces=False, penalty_bags=5)
     assert [m.text for m in side_marks(scored, "Ann & Cat", game.hands[1])] == [
         "made", "aces missed", "reneg, 5 bags", "bag penalty"]
+
+
+def test_after_play_this_way_the_sheet_says_the_nils_tricks_no_longer_count():
+    """IHOP, nil tricks counting for the partner: Bob nil took 1, Dan 4, so Bob & Dan's 4 is made
+    with 5; played with them not counting, it is set, and the sheet says why."""
+    from scorekeeper.gui.models.marks import side_marks
+
+    hand = {"bids": {"Bob & Dan": 4, "Bob": "nil", "Ann & Cat": 5}, "tricks": {"Bob": 1, "Dan": 3, "Ann & Cat": 9}}
+    for counts, first in ((True, "made"), (False, "set")):
+        game = new_game({"preset": "ihop", "options": {"nil_tricks_count_for_partner": counts}}, PLAYERS)
+        game = game.with_hand(hand)
+        bd = score_game(game).hands[0].sides["Bob & Dan"]
+        marks = [m.text for m in side_marks(bd, "Bob & Dan", game.hands[0])]
+        assert marks[0] == first
+        assert ("nil's 1 trick not counted" in marks) is (not counts)

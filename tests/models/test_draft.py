@@ -239,3 +239,26 @@ def test_specials_and_penalties_read_back_for_an_edit():
     assert (read.aces, read.bemo, read.unplayed) == ({"Ann & Cat": True}, {"Ann & Cat": ("little", True)},
                                                      {"Bob & Dan": 3})
     assert again.to_hand() == hand
+
+
+def _ihop_behind():
+    """IHOP, Ann & Cat set twice while Bob & Dan make 6: 100+ behind, so they may bid blind."""
+    AC, BD = "Ann & Cat", "Bob & Dan"
+    game = new_game("ihop", ["Ann", "Bob", "Cat", "Dan"])
+    for _ in range(2):
+        game = game.with_hand({"bids": {AC: 4, BD: 6}, "tricks": {AC: 3, BD: 10}})
+    return game, HandDraft(game, next_hand(game, score_game(game))), AC
+
+
+def test_after_blind_a_side_is_offered_only_blind_bids():
+    game, d, ac = _ihop_behind()
+    assert d.shape.blind_allowed(ac)
+    assert 4 in d.shape.bid_range(ac)
+    assert list(d.shape.bid_range(ac, blind=True))[0] == game.rules.blind_min == 6
+    d.set_bid(ac, 4)
+    d.bids.toggle_blind(ac)  # 4 is no blind bid: taken back, to be picked again
+    assert d.bids.numbers[ac] is None and d.bids.awaited() is not None
+    d.bids.toggle_blind(ac)
+    d.set_bid(ac, 7)
+    d.bids.toggle_blind(ac)
+    assert d.bids.numbers[ac] == 7  # a blind bid already

@@ -200,6 +200,17 @@ def test_phones_are_never_given_a_wildcard_or_loopback_address(tmp_path):
     assert window.only_this_computer and window.base_url is None and window.join_link("K7MQ2X") is None
 
 
+def test_a_server_already_on_every_interface_is_not_told_to_start_with_web(tmp_path, monkeypatch):
+    shared = SharedRepository(tmp_path)
+    monkeypatch.setenv(links.LAN_VARIABLE, "127.0.0.1")  # --web on a computer with no network
+    web = Served(shared, Tables(host_token=TOKEN), listen_host="0.0.0.0", port=8000)
+    assert web.only_this_computer
+    assert "--web" not in web.unreachable_words() and "no address on a network" in web.unreachable_words()
+    assert "--web" not in banner(web, web=True, serve_only=False)
+    local = Served(shared, Tables(host_token=TOKEN), listen_host="127.0.0.1", port=8000)
+    assert "start it with `scorekeeper --web`" in local.unreachable_words()
+
+
 # -- the terminal -------------------------------------------------------------------------
 def test_the_terminal_shows_the_host_link_and_its_qr_code(tmp_path, monkeypatch):
     monkeypatch.setenv(links.LAN_VARIABLE, "192.168.1.20")  # a LAN address, with or without a network

@@ -97,8 +97,8 @@ def test_the_engine_does_no_io():
 
 def test_the_engine_exports_what_all_names():
     public = {name for name in dir(engine) if not name.startswith("_") and name not in
-              {"actions", "bids", "compare", "errors", "generate", "record", "rule_keys", "rules", "scoring",
-               "table", "text", "ways"}}
+              {"actions", "bids", "compare", "edits", "errors", "generate", "record", "rule_keys", "rules",
+               "scoring", "table", "text", "ways"}}
     assert set(engine.__all__) == public
 
 

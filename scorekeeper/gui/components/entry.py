@@ -31,6 +31,23 @@ SHORT = 30
 BAR_HEIGHT = 52
 
 
+#: a name longer than this is shortened on a chip (the whole name is its tooltip and on the row)
+CHIP_NAME = 9
+
+
+def short_name(name: str) -> str:
+    """A player's name as a chip shows it: whole up to CHIP_NAME characters, else cut with '…'."""
+    return name if len(name) <= CHIP_NAME else name[:CHIP_NAME - 1].rstrip() + "\u2026"
+
+
+def short_key(key: str) -> str:
+    """A trick count's name on its chip: a side "A & B" as its players' short names, a player's
+    short name (the whole name is the chip's tooltip)."""
+    if len(key) <= 2 * CHIP_NAME:
+        return key
+    return " & ".join(short_name(part) for part in key.split(" & "))
+
+
 class EntryPanel:
     """The entry for one hand.  `on_save(draft)` returns an error message or None;
     `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP).
@@ -179,8 +196,9 @@ class EntryPanel:
         """How many characters of the status fit in three lines beside Save (and Misdeal)."""
         if not (self.one_line and self.width):
             return 90
-        room = self.width - 16 - 112 - (108 if self.on_misdeal else 0)  # Save, Misdeal, the gaps
-        return 3 * int(room / 7.0)
+        save = 112 if len(self.save_label) <= 4 else 64 + 10 * len(self.save_label)  # "Save changes": ~184
+        room = self.width - 16 - save - (108 if self.on_misdeal else 0)  # Save, Misdeal, the gaps
+        return 3 * int(room / (7.0 if len(self.save_label) <= 4 else 8.0))
 
     # -- bids ---------------------------------------------------------------
     def _bidder(self, bidder: str) -> ft.Control:
@@ -193,21 +211,22 @@ class EntryPanel:
         # the side's blind line once, under its first row
         first_of_side = d.partnership or bidder == next(b for b in shape.rows if d.game.side_of(b) == side)
         if d.partnership:
-            values = list(shape.bid_range(bidder))
+            values = list(shape.bid_range(bidder, blind=bidder in bids.blind))
             selected = bids.numbers.get(bidder)
             if shape.nil_allowed():
-                for player in side.players:
-                    toggles.append(self.chip(f"{player} nil", player in bids.nils
+                for player in side.players:  # a long name shortened: the side's line keeps its room
+                    toggles.append(self.chip(f"{short_name(player)} nil", player in bids.nils
                                              and player not in bids.blind_nils,
                                              self._tap(lambda p=player: d.toggle_nil(p)),
-                                             f"nil-{player}", width=None))
+                                             f"nil-{player}", width=None, tooltip=f"{player} nil"))
             if shape.blind_allowed(side.name):
                 if d.rules.blind_bids:
                     blind_chips.append(self._blind_chip(bidder))
                 if d.rules.blind_nil and shape.nil_allowed():
-                    blind_chips += [self.chip(f"{p} blind nil", p in bids.blind_nils,
+                    blind_chips += [self.chip(f"{short_name(p)} blind nil", p in bids.blind_nils,
                                               self._tap(lambda p=p: d.toggle_nil(p, True)),
-                                              f"blind-nil-{p}", width=None) for p in side.players]
+                                              f"blind-nil-{p}", width=None, tooltip=f"{p} blind nil")
+                                    for p in side.players]
         else:
             values = ([NIL] if shape.nil_allowed() else []) + list(shape.bid_range(bidder))
             selected = None if bidder in bids.blind_nils else bids.of(bidder)
@@ -250,7 +269,8 @@ class EntryPanel:
             reason = shape.blind_chance(blind_side).reason if shape.blind_chance(blind_side) else None
             # whole, on two lines if need be: 20 + 2 x 14 px, no taller than the chips beside it
             lines.append(keep(f"blind-reason-{bidder}", tid(f"blind-reason-{bidder}", keep(
-                f"blind-reason-{bidder}#t", ft.Text(note, size=11, color=MUTED, tooltip=reason)),
+                f"blind-reason-{bidder}#t", ft.Text(note, size=11, color=MUTED, tooltip=reason, max_lines=2,
+                                                    overflow=ft.TextOverflow.ELLIPSIS)),
                 label=reason)))
         return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
 
@@ -335,14 +355,19 @@ class EntryPanel:
         choosers: list[ft.Control] = [self.keep("took", ft.Text("Took", size=13, color=MUTED))]
         for key in tricks.keys():
             value = tricks.counts.get(key)
-            choosers.append(self.chip(f"{key}: {'?' if value is None else value}", key == counted,
+            choosers.append(self.chip(f"{short_key(key)}: {'?' if value is None else value}", key == counted,
                                       self._tap(lambda k=key: tricks.count_for(k)), f"count-{key}",
                                       width=None, italic=key == tricks.filled, size=15,
                                       tooltip=f"Tricks taken by {key}"
                                       + (" (filled in)" if key == tricks.filled else "")))
+        # a phone keeps the chips on one line (scrolled) while they fit its width; long names wrap
+        labels = [f"{short_key(k)}: {tricks.counts.get(k) if tricks.counts.get(k) is not None else '?'}"
+                  for k in tricks.keys()]
+        wide = 40 + sum(9 * len(label) + 40 for label in labels)  # 15 px text, the chip's padding, the gap
+        one_line = self.one_line and not (self.width and wide > self.width)
         head = self.keep("tricks-head", ft.Row(
-            choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if self.one_line else None,
-            wrap=not self.one_line, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if one_line else None,
+            wrap=not one_line, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         chips = _number_chips(range(0, d.rules.tricks + 1), tricks.counts.get(counted) if counted else None,
                               lambda v: self._tap(lambda: tricks.set(counted, v))() if counted else None,
                               "tricks", keeper=self.keeper, disabled=counted is None)

@@ -147,7 +147,7 @@ def _signature(hs, hand) -> tuple:
     """Everything a sheet row shows, to reuse an unchanged row between redraws."""
     return (hs.deal, hs.number, hs.dealer, hs.misdeal, hs.thrown_out, hs.note, repr(hand), tuple(
         (side, ss.bid_text, ss.tricks, ss.points, ss.score, ss.bags, ss.made, ss.set, ss.blind,
-         tuple((ss.nils or {}).items()), ss.bag_penalty, ss.bag_warning)
+         tuple((ss.nils or {}).items()), ss.bag_penalty, ss.bag_warning, getattr(ss, "uncounted", 0))
         for side, ss in hs.sides.items()))
 
 

@@ -71,9 +71,13 @@ class HandShape:
     def first_bidder(self) -> str:
         return self.next.bid_order[0]
 
-    def bid_range(self, bidder: str) -> range:
-        """The numbers offered for `bidder` (the rules' minimum up to N)."""
+    def bid_range(self, bidder: str, blind: bool = False) -> range:
+        """The numbers offered for `bidder` (the rules' minimum up to N); `blind`: a side's blind
+        bid (partnership bidding), from the smallest blind bid (one less with no trump, which
+        may come with it)."""
         low = self.next.min_side_bid if self.partnership else self.next.min_player_bid
+        if blind and self.partnership and self.rules.blind_bids:
+            low = max(int(low), self.rules.blind_min - (1 if self.rules.no_trump else 0))
         return range(int(low), int(self.next.max_bid) + 1)
 
     def nil_allowed(self) -> bool:
@@ -149,10 +153,14 @@ class Bids:
                 self.numbers.pop(player, None)
 
     def toggle_blind(self, bidder: str) -> None:
+        """Blind on or off; a number below the smallest blind bid is taken back (it is not offered)."""
         if bidder in self.blind:
             self.blind.discard(bidder)
         else:
             self.blind.add(bidder)
+            number = self.numbers.get(bidder)
+            if isinstance(number, int) and number not in self.shape.bid_range(bidder, blind=True):
+                self.numbers[bidder] = None
 
     def of(self, bidder: str) -> int | str | None:
         """`bidder`'s bid: a number, NIL (a player's nil, bidding alone) or None."""

@@ -53,22 +53,78 @@ def hand_name(entry: dict) -> str:
     return f"Hand {number}" if number is not None else f"Deal {deal}"
 
 
+#: a special bid's outcome in words (``aces`` true: the side took all four aces)
+_OUTCOME = {"aces": ("took all four aces", "missed the aces"),
+            "no_trump": ("made it without trumping", "trumped"), "played_on": ("yes", "no")}
+
+
+def penalty_words(p: Any) -> str:
+    """``Bob & Dan reneged once`` / ``Bob & Dan left 2 cards unplayed`` (a record's penalty)."""
+    if not isinstance(p, dict):
+        return value(p)
+    side = p.get("side", "a side")
+    if "reneg" in p:
+        n = p["reneg"]
+        return f"{side} reneged" + (" once" if n == 1 else f" {value(n)} times")
+    if "unplayed_cards" in p:
+        n = p["unplayed_cards"]
+        return f"{side} left {value(n)} card{'' if n == 1 else 's'} unplayed"
+    return value(p)
+
+
+def field_value(name: str, v: Any) -> str:
+    """One field's value in words: a list of names joined (``blind Ann & Cat``), penalties as
+    sentences, a special bid's outcome as what the side did."""
+    if v is None:
+        return "none"
+    if name == "penalties" and isinstance(v, list):
+        return ", ".join(penalty_words(p) for p in v) if v else "none"
+    if name == "blind" and isinstance(v, list):
+        return " and ".join(str(x) for x in v) if v else "none"
+    if name in _OUTCOME and isinstance(v, bool):
+        return _OUTCOME[name][0 if v else 1]
+    if name == "bemo" and isinstance(v, dict) and "size" in v:
+        return f"{v.get('size')} bemo {'made' if v.get('made') else 'set'}"
+    return value(v)
+
+
 def hand_words(hand: dict) -> str:
     """A recorded hand in one line: ``bid Us 8, Them 4; tricks Us 7, Them 6``."""
     parts = []
     for name, v in hand.items():
         label = FIELD_WORDS.get(name, name.replace("_", " "))
-        if isinstance(v, dict):
-            parts.append(f"{label} " + ", ".join(f"{k} {value(x)}" for k, x in v.items()))
+        if name == "played_on":
+            if v:
+                parts.append("the table played on past the end")
+        elif name == "aces" and isinstance(v, dict):
+            parts.append("aces: " + ", ".join(f"{k} {field_value(name, x)}" for k, x in v.items()))
+        elif isinstance(v, dict):
+            parts.append(f"{label} " + ", ".join(f"{k} {field_value(name, x)}" for k, x in v.items()))
         else:
-            parts.append(f"{label} {value(v)}")
+            parts.append(f"{label} {field_value(name, v)}")
     return "; ".join(parts)
 
 
 def fields_words(fields: list[dict]) -> str:
     """``tricks Us 7 -> 8; bid Ann 2 -> 3``."""
-    return "; ".join(" ".join(p for p in (FIELD_WORDS.get(f["field"], f["field"]), f.get("key")) if p)
-                     + f" {value(f.get('old'))} -> {value(f.get('new'))}" for f in fields) or "nothing changed"
+    return "; ".join(" ".join(p for p in (FIELD_WORDS.get(f["field"], f["field"].replace("_", " ")), f.get("key"))
+                              if p)
+                     + f" {field_value(f['field'], f.get('old'))} -> {field_value(f['field'], f.get('new'))}"
+                     for f in fields if f.get("field") != "played_on") or "nothing changed"
+
+
+def later_words(entry: dict) -> str:
+    """What an edit that moved the end of the game did with the later hands ("" for any other)."""
+    if entry.get("later") == "end":
+        dropped = len(entry.get("dropped") or [])
+        hands = "1 later hand" if dropped == 1 else f"{dropped} later hands"
+        return (f"; the game ended after hand {entry.get('ended_after')}, and {hands} left the sheet "
+                f"(undo the edit to bring {'it' if dropped == 1 else 'them'} back)")
+    if entry.get("later") == "keep":
+        numbers = entry.get("played_on") or []
+        at = " and ".join(f"hand {n}" for n in numbers) or "the end"
+        return f"; the table played on past {at}: the later hands kept"
+    return ""
 
 
 def _rules(spec: Any) -> tuple[Any, dict]:
@@ -120,7 +176,7 @@ def entry_text(entry: dict) -> str:
     if change == "misdeal":
         return f"Misdeal ({hand_name(entry).lower()}) recorded {by}"
     if change == "edited":
-        return f"{hand_name(entry)} edited {by}: {fields_words(entry.get('fields') or [])}"
+        return f"{hand_name(entry)} edited {by}: {fields_words(entry.get('fields') or [])}{later_words(entry)}"
     if change in ("undone", "redone"):
         what = _STEP.get(entry.get("undid") or entry.get("redid"), "{hand}")
         name = hand_name(entry)

@@ -38,6 +38,10 @@ def side_marks(ss: SideScore, side: str, hand: Hand) -> list[Mark]:
         marks.append(Mark("blind set" if ss.blind else "set", Tone.SET))
     elif ss.made:
         marks.append(Mark("blind made" if ss.blind else "made", Tone.MADE))
+    uncounted = _engine(ss, "uncounted")
+    if uncounted:  # the rules say so (nil_tricks_count_for_partner off): why "set" with enough tricks
+        marks.append(Mark(f"nil's {uncounted} trick{'' if uncounted == 1 else 's'} not counted",
+                          Tone.SET if ss.set else Tone.MADE))
     for player, made in (ss.nils or {}).items():
         nil = "blind nil" if player in blind else "nil"
         marks.append(Mark(f"{player} {nil} {CHECK}", Tone.MADE) if made

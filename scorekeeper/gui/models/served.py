@@ -55,6 +55,22 @@ class Served:
             return True
         return links.only_this_computer(links.shown_host(self.listen_host))
 
+    @property
+    def listens_everywhere(self) -> bool:
+        """Served on every interface (`scorekeeper --web`, --host 0.0.0.0)."""
+        return self.served and self.listen_host in ("0.0.0.0", "", "::")
+
+    def unreachable_words(self) -> str:
+        """Why phones cannot reach this table, and the way out, in one sentence: a server on every
+        interface already (`--web`) is not told to start with --web; the computer has no network."""
+        if self.listens_everywhere:
+            return ("Phones cannot reach this table: this computer has no address on a network. Connect it "
+                    "to the Wi-Fi the phones use, then stop the app (Ctrl+C) and start it again.")
+        where = (f"the app listens on {self.listen_host} only" if self.served
+                 else "this window is not served to the network")
+        return (f"Phones cannot reach this table: {where}. Stop the app (Ctrl+C) and start it with "
+                f"`scorekeeper --web` (or add --host 0.0.0.0) to share it with the phones on this network.")
+
     def host_link(self) -> str | None:
         return links.host_link(self.base_url, self.tables.host_token) if self.served else None
 

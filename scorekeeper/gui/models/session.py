@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from ...engine import Game, NextHand, Scoresheet, ScorekeeperError, next_hand, verify_hand
+from ...engine import EndMoved, Game, NextHand, Scoresheet, ScorekeeperError, end_moved, next_hand, verify_hand
+from ...engine import replace_hand as engine_replace_hand
 from ...storage import Exchange, GameChangedError, Repository, StoredGame, Trash
 from .dispute import Dispute
 from .draft import HandDraft
@@ -320,11 +321,24 @@ class Session:
             changed_elsewhere=f"{title} was saved on another device first")
 
     @pen_holder
-    def replace_hand(self, number: int, hand: dict, version: int | None = None) -> Result:
+    def replace_hand(self, number: int, hand: dict, version: int | None = None,
+                     later: str | None = None) -> Result:
+        """Edit hand `number`; `later` ("end" or "keep"): what became of the hands after the end
+        when the edit ends the game sooner (`end_moved` says whether it does)."""
         gid, version, by = self.game_id, self.version if version is None else version, self.seat.actor
+        moved = edit_moves_end(self.game, number, hand) if later else None
+        label = self.hand_label(number)
+
+        def done() -> str:
+            if moved is None:
+                return f"{label} changed; the hands after it are scored again"
+            if later == "end":
+                return (f"{label} changed: the game ended after hand {moved.number}; {moved.later_hands} "
+                        f"left the sheet (Undo brings {'them' if moved.later > 1 else 'it'} back)")
+            return f"{label} changed: the table played on past hand {moved.number}, {moved.later_hands} kept"
         return self._attempt(lambda: self.shared.replace_hand(gid, number, hand,
-                                                                   expected_version=version, by=by),
-                             lambda: f"{self.hand_label(number)} changed; the hands after it are scored again",
+                                                                   expected_version=version, by=by, later=later),
+                             done,
                              event=GameChanged(gid),
                              changed_elsewhere="This game was changed on another device "
                                                "while you edited it")
@@ -375,8 +389,40 @@ class Session:
             before = before.without_last_hand()
         hand = game.hands[number - 1].to_dict()
         draft = HandDraft.from_hand(game, next_hand(before), kept or hand)
-        draft.check = _refusal(before)  # the hand itself, as it stands after the hands before it
+        draft.check = _edit_check(game, before, number)
         return draft, hand
+
+
+def edit_moves_end(game: Game | None, number: int, hand: dict) -> EndMoved | None:
+    """Whether editing hand `number` of `game` to `hand` ends the game before its last recorded
+    hand (the engine's words and the two ways out), None if not (or if the edit is refused)."""
+    if game is None:
+        return None
+    try:
+        return end_moved(game, number, hand)
+    except ScorekeeperError:
+        return None
+
+
+def _edit_check(game: Game, before: Game, number: int) -> Callable[[dict], str | None]:
+    """Why Save would not take an edit of hand `number` as it stands: the hand itself (after
+    the hands before it), then the later hands scored again; an edit that moves the end of
+    the game says so (Save then offers the two ways out)."""
+    alone = _refusal(before)
+
+    def check(hand: dict) -> str | None:
+        problem = alone(hand)
+        if problem is not None:
+            return problem
+        try:
+            engine_replace_hand(game, number, hand)
+        except ScorekeeperError as exc:
+            moved = edit_moves_end(game, number, hand)
+            if moved is not None:
+                return f"Ends the game after hand {moved.number}: Save asks about {moved.later_hands}"
+            return readable(str(exc))
+        return None
+    return check
 
 
 def _refusal(game: Game, sheet: Scoresheet | None = None) -> Callable[[dict], str | None]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from ..components.entry import EntryPanel
+from ..models.session import edit_moves_end
 from ..testid import tid
 from .base import HandScreen
 from ..theme import MUTED
@@ -79,6 +80,10 @@ class Screen(HandScreen):
             self.changed_while_editing(draft, res.message)
             return None
         if not res:
+            moved = edit_moves_end(self.session.game, self.number, hand)
+            if moved is not None:  # the game now ends sooner: end it there, or keep the later hands
+                self.offer_end(moved, hand)
+                return moved.said
             if res.hand is not None and res.hand > self.number:
                 self.offer(KeptEdit(self.number, hand, res.hand))
             return res.message
@@ -96,6 +101,45 @@ class Screen(HandScreen):
             return
         self.app.go(f"/game/{self.game_id}?tab=sheet")
         self.app.message(message)
+
+    def offer_end(self, moved, hand: dict) -> None:
+        """The edit ends the game before its last hand: the two ways out, each one tap (and one
+        change in the history, undone by Undo); the words are the engine's."""
+        version = self.edit_version
+
+        def choose(later: str):
+            def run(e) -> None:
+                res = self.session.replace_hand(self.number, hand, version=version, later=later)
+                if res.conflict:
+                    self.changed_while_editing(self.panel.draft, res.message)
+                    return
+                if not res:
+                    self.panel.show(res.message, error=True)
+                    return
+                self.saved(res.message)
+            return run
+
+        def way(key: str, label: str, words: str, filled: bool) -> ft.Control:
+            button = (ft.FilledButton if filled else ft.OutlinedButton)(
+                label, height=48, on_click=choose(key), style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=16)))
+            return ft.Column([tid(f"later-{key}", button), tid(f"later-{key}-words", ft.Text(words, size=14))],
+                             spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+        self.offer_box.content = tid("end-moved", ft.Container(ft.Column([
+            ft.Text("What happened at the table?", size=15, weight=ft.FontWeight.BOLD),
+            way("end", "The game ended there", moved.end_text, True),
+            way("keep", "We played on", moved.keep_text, False),
+        ], spacing=12, tight=True), padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE)))
+        self.offer_box.update()
+        self.page.run_task(self.scroll_to_offer)
+
+    async def scroll_to_offer(self) -> None:
+        """The ways out in sight, with the sentence and Save above them."""
+        try:
+            await self.page.views[-1].scroll_to(offset=-1, duration=200)
+        except Exception:  # the screen was left meanwhile
+            pass
 
     def offer(self, kept: KeptEdit) -> None:
         """The edit breaks a later hand: name it, keep the edit, offer to open or edit that hand."""

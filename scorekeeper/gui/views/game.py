@@ -177,12 +177,17 @@ class Screen(GameScreen):
 
     def new_draft(self) -> None:
         carried, self.carried = self.carried, None
-        draft = carried[0] if carried is not None and carried[1] == self.session.version else self.session.draft()
+        s = self.session
+        if carried is not None and carried[1] == s.version:
+            draft = carried[0]
+        else:  # what this device entered and did not save (a reload, Back, a server restart)
+            fresh = s.draft()
+            draft = self.app.drafts.restore(self.game_id, s.game, s.next, check=fresh.check) or fresh
         self.panel = EntryPanel(draft, self.save,
                                 on_misdeal=lambda: ask_misdeal(self.page, self.session.next.dealer,
                                                                self.misdeal),
                                 one_line=not self.wide, width=self.entry_width,
-                                on_change=self.session.seat.show_entry)
+                                on_change=lambda d: _entry_changed(self, d))
         self.entry_version = self.session.version  # the game the entry is made on
 
     def save(self, draft) -> str | None:
@@ -230,6 +235,7 @@ class Screen(GameScreen):
                 self.new_draft()
             self.panel.reset(draft, notice=message)  # same chips: a small update
             self.entry_version = s.version
+        self.app.drafts.put(self.game_id, self.panel.draft)  # saved: an empty entry, dropped
         self.fill_entry()
 
     def notify(self, text: str) -> bool:
@@ -287,3 +293,9 @@ class Screen(GameScreen):
         from .share_table import share as share_table  # (a served app's: the phone's own build has none)
         if share_table(self.app, self.game_id):
             self.app.go(f"/game/{self.game_id}/share")
+
+
+def _entry_changed(screen: Screen, draft) -> None:
+    """A tap: the game's viewers follow, and this device keeps the entry until it is saved."""
+    screen.session.seat.show_entry(draft)
+    screen.app.drafts.put(screen.game_id, draft)

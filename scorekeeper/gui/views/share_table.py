@@ -74,14 +74,10 @@ class Screen(BaseScreen):
                 label=f"Table code {' '.join(code)}"),
         ]
         if served.only_this_computer:
-            where = (f"the app listens on {served.listen_host} only" if served.served
-                     else "this window is not served to the network")
             out.append(tid("share-local", ft.Container(ft.Column([
                 ft.Text("Only this computer can join", size=16, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ON_ERROR_CONTAINER),
-                ft.Text(f"Phones cannot reach this table: {where}. Stop the app (Ctrl+C) and start "
-                        f"it with `scorekeeper --web` (or add --host 0.0.0.0) to share it with the "
-                        f"phones on this network. Another tab on this computer can join with the code.",
+                ft.Text(f"{served.unreachable_words()} Another tab on this computer can join with the code.",
                         size=14, color=ft.Colors.ON_ERROR_CONTAINER),
             ], spacing=4, tight=True), padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER)))
         else:

@@ -114,6 +114,9 @@ class App:
         with self._lock:
             route = routes.bounded(route)
             asked = asked or route
+            if routes.back_from_game(self.router.route, route):
+                route = routes.HOME  # the browser's Back from a game it started: the games list,
+                # not the New game form again (whose Start would make a stray game)
             self.router.show(self.door.follow(route))
             if self.session.role is Role.HOST and not self.native:  # (a host link, kept or pasted)
                 sockets.trust(self.door.peer)  # its address's connections may use the reserve

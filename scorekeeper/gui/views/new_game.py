@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from ...engine import MAX_NAME_LENGTH, PRESETS, format_value
+from ...engine import MAX_NAME_LENGTH, format_value
 from .. import theme
 from ..keep import Keeper
 from ..components.chips import chip, section
@@ -48,13 +48,15 @@ class Screen(BaseScreen):
     # -- layout -------------------------------------------------------------------
     def build(self) -> ft.View:
         form = self.form
-        self.name_fields = [self._name_field(seat) for seat in range(form.players_count)]
+        # one field a seat the names may fill (the rule set's, and one after the last name typed)
+        self.name_fields = [self._name_field(seat) for seat in range(form.seats())]
         self.team_fields = [self._team_field(i) for i in range(len(form.teams))] if form.partners else []
         self.presets_box = ft.Container()
         self.partners_box = ft.Container()
         self.dealer_box = ft.Container()
         self.options_box = ft.Container()
         self.error_box = ft.Container()
+        self.note_box = ft.Container()
         self.fill()
         parts: list[ft.Control] = [self.presets_box, self.players_section()]
         if form.partners:
@@ -68,7 +70,7 @@ class Screen(BaseScreen):
             "Start game", icon=ft.Icons.PLAY_ARROW, height=56, expand=True, on_click=lambda e: self.start(),
             style=ft.ButtonStyle(text_style=theme.text_style(17, True))), expand=True)
         bar = tid("start-bar", ft.Container(
-            ft.Column([self.error_box, ft.Row([start])], spacing=6, tight=True, width=900 if self.wide else None,
+            ft.Column([self.error_box, self.note_box, ft.Row([start])], spacing=6, tight=True, width=900 if self.wide else None,
                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             padding=ft.Padding.only(left=12, right=12, top=8, bottom=10), alignment=ft.Alignment.TOP_CENTER,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
@@ -83,13 +85,18 @@ class Screen(BaseScreen):
         self.options_box.content = self.options_section()
         self.error_box.content = tid("new-game-error", ft.Text(
             self.error, color=ft.Colors.ERROR, size=15)) if self.error else None
+        # an empty form says what Start will do before it does it
+        self.note_box.content = tid("start-note", ft.Text(
+            f"No names typed: Start begins {preset_title(self.form.preset)} with "
+            f"{', '.join(self.form.players()[:-1])} and {self.form.players()[-1]}", size=14, color=MUTED)) \
+            if self.form.table_size() == 0 and not self.error else None
         for i, field in enumerate(self.team_fields):
             field.label = self.team_label(i)
 
     def redraw(self) -> None:
         self.fill()
         self.page.update(self.presets_box, self.partners_box, self.dealer_box, self.options_box,
-                         self.error_box, *self.team_fields)
+                         self.error_box, self.note_box, *self.team_fields)
 
     def tap(self, action):
         def run(*_):
@@ -99,13 +106,23 @@ class Screen(BaseScreen):
 
     # -- rules ----------------------------------------------------------------------
     def rules_section(self) -> ft.Control:
-        chosen = self.form.preset
+        """The rule sets that fit the names typed (`NewGameForm.offer`), in its words; the chosen
+        one's summary, and what is wrong when it is not for this many players."""
+        form = self.form
+        chosen = form.preset
+        offer = form.offer()
         presets = ft.Row([chip(preset_title(name), name == chosen, self.tap(lambda n=name: self.pick_preset(n)),
-                               f"preset-{name}", width=None) for name in PRESETS],
+                               f"preset-{name}", width=None) for name in offer.presets],
                          wrap=True, spacing=6, run_spacing=6)
         read = tid("read-rules", _link("Read the rules", ft.Icons.MENU_BOOK,
                                        lambda e: self.app.go(f"/rules?preset={chosen}")))
-        return section("Rules", [presets, tid("preset-summary", ft.Text(preset_summary(chosen), size=14)), read])
+        rows: list[ft.Control] = [tid("preset-offer", ft.Text(offer.words, size=14, color=MUTED)), presets]
+        if form.table_size() and not form.fits():
+            rows.append(tid("preset-misfit", ft.Text(
+                f"{preset_title(chosen)} is chosen: it is for {form.players_count} players", size=14,
+                color=ft.Colors.ERROR)))
+        rows += [tid("preset-summary", ft.Text(preset_summary(chosen), size=14)), read]
+        return section("Rules", rows)
 
     def pick_preset(self, name: str) -> None:
         if name == self.form.preset:
@@ -118,14 +135,16 @@ class Screen(BaseScreen):
     def _name_field(self, seat: int) -> ft.TextField:
         return ft.TextField(
             label=f"Player {seat + 1}", value=self.form.names.get(seat, ""),
-            max_length=MAX_NAME_LENGTH, counter="", error=name_problem(self.form.names.get(seat, "")),
-            capitalization=ft.TextCapitalization.WORDS,
+            # the limit is said while typing (Flutter's counter, "3/30"); the name is kept as typed
+            # (no capitalization of each word: "Dan the Man" stays so)
+            max_length=MAX_NAME_LENGTH, error=name_problem(self.form.names.get(seat, "")),
+            capitalization=ft.TextCapitalization.SENTENCES,
             on_change=lambda e, seat=seat: self.typed(seat, e.control),
             on_submit=lambda e, seat=seat: self.next_field(seat))
 
     def players_section(self) -> ft.Control:
-        fields = ft.ResponsiveRow([ft.Container(f, col={"xs": 6, "md": 3}) for f in self.name_fields],
-                                  run_spacing=8, spacing=8)
+        fields = self.fields_row = ft.ResponsiveRow(
+            [ft.Container(f, col={"xs": 6, "md": 3}) for f in self.name_fields], run_spacing=8, spacing=8)
         subtitle = "In seating order, clockwise." + (" Partners sit opposite unless you choose below."
                                                      if self.form.partners else "")
         return section("Players", [fields], subtitle=subtitle, identifier="players")
@@ -137,8 +156,15 @@ class Screen(BaseScreen):
         # Flutter stops at max_length; say why the field takes no more letters
         full = len(value) >= MAX_NAME_LENGTH
         field.error = f"At most {MAX_NAME_LENGTH} characters" if full else name_problem(value)
+        grown = False
+        while len(self.name_fields) < self.form.seats():  # room for one more player (never fewer
+            new = self._name_field(len(self.name_fields))  # while typing: the focus stays)
+            self.name_fields.append(new)
+            self.fields_row.controls.append(ft.Container(new, col={"xs": 6, "md": 3}))
+            grown = True
         self.fill()
-        self.page.update(field, self.partners_box, self.dealer_box, *self.team_fields)
+        self.page.update(field, *([self.fields_row] if grown else []), self.presets_box, self.partners_box,
+                         self.dealer_box, self.note_box, *self.team_fields)
 
     def next_field(self, seat: int) -> None:
         """Enter moves to the next name (and from the last one to the first team's name)."""

@@ -21,6 +21,7 @@ from .cli_storage import add_storage_commands
 from .cli_ways import ways_of, ways_text
 from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
                      find_preset, find_rule, parse_game, parse_option_value, score_game)
+from .engine.record import check_entered_names
 from .engine.text import OPTION_HELP, game_result, plural
 
 EXIT_USAGE = 2
@@ -105,6 +106,7 @@ def _sheet_table(game, sheet, explain: bool) -> str:
 
 def cmd_score(args: argparse.Namespace) -> int:
     game = parse_game(read_record(args.file))
+    check_entered_names(game)  # no control character or override of a name reaches the terminal
     options = _parse_options(args.option)
     rescoring = bool(args.rules or options)
     if rescoring:

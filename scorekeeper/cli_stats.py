@@ -7,10 +7,9 @@ it changed), filtered by rule set and by the day a game was started. A value the
 from __future__ import annotations
 
 import argparse
-import json
 from datetime import date
 
-from scorekeeper.cli_input import UserError
+from scorekeeper.cli_input import UserError, json_text, printed
 from scorekeeper.cli_storage import _data_option, _flush_notices, _guarded, _open
 from scorekeeper.engine import PRESETS
 from scorekeeper.storage import Figures, SeasonStats, StatsFilter
@@ -64,9 +63,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     stats = repo.season_stats(which)
     _flush_notices(repo)
     if args.json:
-        print(json.dumps(stats_json(stats, which), indent=2, ensure_ascii=False))
+        print(json_text(stats_json(stats, which)))
     else:
-        print("\n".join(stats_text(stats, which)))
+        print("\n".join(printed(line) for line in stats_text(stats, which)))
     return 0
 
 

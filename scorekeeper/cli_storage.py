@@ -9,13 +9,12 @@ traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from scorekeeper.cli_input import one_line, read_record, source_name
+from scorekeeper.cli_input import json_text, one_line, printed, read_record, source_name
 from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.gui.models.history_words import history_lines
@@ -111,7 +110,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"No games {where} in {repo.data_dir}.")
         return 0
     for line in format_games(summaries):
-        print(line)
+        print(printed(line))
     return 0
 
 
@@ -158,7 +157,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             record = repo.exchange.raw_record(args.id)
             print(one_line(f"note: game {args.id} can't be opened with this version ({err.reason}); "
                            "this is its raw record as saved, unchecked"), file=sys.stderr)
-        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+        text = json_text(record) + "\n"
     _flush_notices(repo)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8", newline="")
@@ -198,7 +197,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     _flush_notices(repo)
     summary = next((s for s in repo.list_games() if s.id == game_id), None)
     title = f" ({summary.title}, {status_text(summary)})" if summary else ""
-    print(f"imported {source} as game {game_id}{title}")
+    print(printed(f"imported {source} as game {game_id}{title}"))
     return 0
 
 
@@ -208,7 +207,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     entries = repo.history(args.id)
     _flush_notices(repo)
     if args.json:
-        print(json.dumps(entries, indent=2, ensure_ascii=False))
+        print(json_text(entries))
     else:
         for line in history_lines(entries):
             print(one_line(line))

@@ -7,8 +7,9 @@ from .errors import (BidError, HandError, LineNotFound, RecordError, RecordTextE
                      ScorekeeperError, TextProblem)
 from .generate import random_game, random_hand
 from .ways import OtherWay, OtherWays, SideWay, offered_values, other_ways
-from .record import (FORMAT, MAX_NAME_LENGTH, NIL, Bemo, Game, Hand, Penalty, Side, default_teams, dumps_game,
-                     new_game, parse_game, read_record_text)
+from .record import (FORMAT, MAX_HANDS, MAX_MISDEALS, MAX_NAME_LENGTH, MAX_RECORD_BYTES, MAX_UNKNOWN_BYTES, NIL,
+                     Bemo, Game, Hand, Penalty, Side, check_entered_names, check_import, check_record_size,
+                     default_teams, dumps_game, new_game, parse_game, read_record_text)
 from .rule_keys import RULE_KEYS, Rule, RuleKey, RuleText, Source, explain_rule, find_rule, rule_in_play
 from .rules import (OPTION_KEYS, OPTIONS, PRESET_SUMMARY, PRESETS, BidFirst, Kind, Option, RuleSet, Table,
                     find_preset, parse_option_value, rules_from_spec)
@@ -27,8 +28,9 @@ __all__ = [
     "TextProblem",
     "random_game", "random_hand",
     "OtherWay", "OtherWays", "SideWay", "offered_values", "other_ways",
-    "FORMAT", "MAX_NAME_LENGTH", "NIL", "Bemo", "Game", "Hand", "Penalty", "Side", "default_teams", "dumps_game",
-    "new_game", "parse_game", "read_record_text",
+    "FORMAT", "MAX_HANDS", "MAX_MISDEALS", "MAX_NAME_LENGTH", "MAX_RECORD_BYTES", "MAX_UNKNOWN_BYTES", "NIL", "Bemo",
+    "Game", "Hand", "Penalty", "Side", "check_entered_names", "check_import", "check_record_size", "default_teams",
+    "dumps_game", "new_game", "parse_game", "read_record_text",
     "RULE_KEYS", "Rule", "RuleKey", "RuleText", "Source", "explain_rule", "find_rule", "rule_in_play",
     "OPTION_KEYS", "OPTIONS", "PRESET_SUMMARY", "PRESETS", "BidFirst", "Kind", "Option", "RuleSet", "Table",
     "find_preset", "parse_option_value", "rules_from_spec",

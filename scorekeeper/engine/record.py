@@ -8,6 +8,7 @@ answer (``actions.read_game``, ``actions.record_hand``).
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Iterable, Mapping
@@ -19,6 +20,104 @@ FORMAT = "spades-game/1"
 NIL = "nil"
 #: the longest player or team name a record may hold (longer names would break every screen)
 MAX_NAME_LENGTH = 30
+
+#: the bidirectional embeddings, overrides and isolates: a name holding one reverses or moves the
+#: text after it (the partner's name, the rest of a line); with the control characters (C0, DEL and
+#: C1: a bell, a terminal's escape sequences) no name may enter with one (`check_entered_names`)
+BIDI_CONTROLS = {chr(code): name for code, name in (  # (by number: no font needs to draw them)
+    (0x202A, "left-to-right embedding"), (0x202B, "right-to-left embedding"),
+    (0x202C, "pop directional formatting"), (0x202D, "left-to-right override"),
+    (0x202E, "right-to-left override"), (0x2066, "left-to-right isolate"),
+    (0x2067, "right-to-left isolate"), (0x2068, "first strong isolate"),
+    (0x2069, "pop directional isolate"))}
+
+
+def hidden_character(text: str) -> str | None:
+    """The first control character or bidirectional control in ``text``, or None."""
+    for ch in text:
+        if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc":
+            return ch
+    return None
+
+
+def character_words(ch: str) -> str:
+    """'a control character (U+0007)', 'a right-to-left override (U+202E)'."""
+    return f"a {BIDI_CONTROLS.get(ch, 'control character')} (U+{ord(ch):04X})"
+
+
+def escaped(text: str) -> str:
+    """``text`` with each control character and bidirectional control written as Python writes its
+    escape (a bell as backslash x07, the right-to-left override as backslash u202e): what a name an
+    earlier release let in shows where text leaves the app."""
+    if hidden_character(text) is None:
+        return text
+    return "".join(ascii(ch)[1:-1] if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc" else ch
+                   for ch in text)
+
+
+#: what a record read from outside (an import, `scorekeeper score`) may hold: far above any real game
+#: (IHOP plays 12 hands; a standard game to 500 a few dozen, its record about 20,000 bytes), far below
+#: what takes the app long to read (100,000 hands: 43 s and 513 MB); `check_record_size` and
+#: `check_import` refuse more before the record is read in full
+MAX_RECORD_BYTES = 1_000_000
+MAX_HANDS = 1_000
+MAX_MISDEALS = 1_000
+#: the fields this version does not know (kept for the release that wrote them), all together, as JSON
+MAX_UNKNOWN_BYTES = 65_536
+
+
+def check_record_size(size: int) -> None:
+    """Refuse a record's text of ``size`` bytes before it is parsed, if it is past `MAX_RECORD_BYTES`."""
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is {size:,} bytes; a record may have at most {MAX_RECORD_BYTES:,} "
+                          "(a long game's has about 20,000)")
+
+
+def check_import(data: Any) -> None:
+    """Refuse a record (its JSON value, not read as a game yet) that holds more hands, misdeals or
+    unknown fields than `MAX_HANDS`, `MAX_MISDEALS`, `MAX_UNKNOWN_BYTES`: counted without reading a
+    hand, before `parse_game` and scoring read it in full.  What is not a record is left to them."""
+    if not isinstance(data, dict):
+        return
+    hands = data.get("hands")
+    hands = hands if isinstance(hands, list) else []
+    misdeals = sum(1 for h in hands if isinstance(h, dict) and h.get("misdeal") is True)
+    if len(hands) - misdeals > MAX_HANDS:
+        raise RecordError(f"the record has {len(hands) - misdeals:,} hands; a record may have at most "
+                          f"{MAX_HANDS:,} (a game has a few dozen)")
+    if misdeals > MAX_MISDEALS:
+        raise RecordError(f"the record has {misdeals:,} misdeals; a record may have at most {MAX_MISDEALS:,}")
+    room = MAX_UNKNOWN_BYTES
+    for where, fields, known in [("", data, _GAME_FIELDS)] + [
+            (f" of hand {n}", h, _HAND_FIELDS) for n, h in enumerate(hands, start=1) if isinstance(h, dict)]:
+        for key in fields:
+            if key not in known:
+                room -= _json_size(key, room) + _json_size(fields[key], room)
+                if room < 0:
+                    raise RecordError(f'the field "{str(key)[:40]}"{where} is one this version does not know, and '
+                                      f"the fields it does not know may hold at most {MAX_UNKNOWN_BYTES:,} bytes "
+                                      "in all (they are kept for the release that wrote them)")
+
+
+def _json_size(value: Any, limit: int) -> int:
+    """About how many bytes ``value`` takes as JSON, counted only until past ``limit``."""
+    size, stack = 0, [value]
+    while stack and size <= limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            size += len(item) + 2
+        elif isinstance(item, dict):
+            size += 2
+            for key, child in item.items():
+                stack.append(key)
+                stack.append(child)
+        elif isinstance(item, list):
+            size += 2
+            stack.extend(item)
+        else:
+            size += 8
+    return size
+
 
 _HAND_FIELDS = ("misdeal", "bids", "raised", "blind", "tricks", "aces", "no_trump", "bemo", "penalties")
 _GAME_FIELDS = ("format", "rules", "players", "teams", "team_names", "first_dealer", "hands")
@@ -215,6 +314,23 @@ def _name_list(value: Any, what: str) -> tuple[str, ...]:
             raise RecordError(f'"{what}" names {name!r} twice')
         seen.add(name)
     return names
+
+
+def check_entered_names(game: Game) -> None:
+    """Refuse a game whose player or team names hold a control character or a bidirectional control
+    (`hidden_character`), naming the field and the character.  Called where a name enters: a new
+    game, an import, a record scored from the command line.  A saved game that holds one (an earlier
+    release let it in) still loads: parsing does not call this, and what leaves the app shows it
+    escaped (`escaped`)."""
+    fields = [("players", game.players)]
+    if game.team_names_given is not None:
+        fields.append(("team_names", game.team_names_given))
+    for what, names in fields:
+        for name in names:
+            ch = hidden_character(name)
+            if ch is not None:
+                raise RecordError(f'"{what}" has a name with {character_words(ch)} in it: {escaped(name)!r}; '
+                                  "type the name without it")
 
 
 def default_teams(rules: RuleSet, players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -458,7 +574,9 @@ def new_game(rules: Any, players: Iterable[str], teams: Iterable[Iterable[str]] 
     if first_dealer is not None:
         record["first_dealer"] = first_dealer
     record["hands"] = []
-    return parse_game(record)
+    game = parse_game(record)
+    check_entered_names(game)
+    return game
 
 
 def dumps_game(game: Game) -> str:

@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from .record import escaped
 from .rules import LOSE, OPTIONS, WIN, BidFirst, RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bids import SideBid
+
+
+def shown(text: str) -> str:
+    """``text`` as it may leave the app (a terminal, a picture, a CSV cell, the group chat): a control
+    character or a bidirectional override in a name an earlier release let in is written escaped
+    (`record.escaped`), so it rings no bell, sends no escape sequence and reverses nothing."""
+    return escaped(text)
 
 
 def plural(count: int, word: str) -> str:

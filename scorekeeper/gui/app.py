@@ -15,7 +15,7 @@ from typing import Callable
 
 import flet as ft
 
-from . import guard, routes, theme
+from . import guard, routes, sockets, theme
 from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
@@ -59,6 +59,7 @@ class App:
         self.door = Door(self.session, LocalStorage(page),
                          peer=connection.peer if connection is not None else "this computer")
         guard.keep_when(page, lambda: self.session.role is not Role.GUEST)
+        page.on_close = lambda e: guard.forget(page)  # a kept session Flet let go (an hour later)
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self.door.admit)
         # pubsub handlers and event handlers run in worker threads: one at a time per session
@@ -114,6 +115,8 @@ class App:
             route = routes.bounded(route)
             asked = asked or route
             self.router.show(self.door.follow(route))
+            if self.session.role is Role.HOST and not self.native:  # (a host link, kept or pasted)
+                sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
                 self.page.run_task(self.page.push_route, self.router.route)
 
@@ -211,6 +214,8 @@ class App:
                         self.router.current.table_changed(event.game_id, Kind.ENTRY)
                 elif event.kind in (Kind.SHARING, Kind.PEN) or getattr(event, "removed", False):
                     self._table_changed(event)  # a deleted game is shared no more
+                elif event.kind is Kind.GUESSING and self.session.role is Role.HOST:
+                    self.error(event.text)  # someone may be guessing the code: the scorekeeper decides
             except RuntimeError as exc:  # the session went away meanwhile
                 log.info("event for a closed session: %s", exc)
 

@@ -156,10 +156,23 @@ _keepers: dict[int, tuple[weakref.ref, Callable[[], bool]]] = {}
 
 
 def keep_when(page: Any, keep: Callable[[], bool]) -> None:
-    """The app says when ``page``'s session is worth keeping after its connection ends."""
+    """The app says when ``page``'s session is worth keeping after its connection ends (until
+    `forget`: ``keep`` is the app's, which holds the page, so the entry goes with the session)."""
     for key in [k for k, (ref, _) in _keepers.items() if ref() is None]:
         del _keepers[key]
     _keepers[id(page.session)] = (weakref.ref(page), keep)
+
+
+def forget(page: Any) -> None:
+    """``page``'s session is gone (dropped by the guard, or closed by Flet): so is the app's word on
+    it, and with it the last reference to the app (a guest's, a thousand times an evening)."""
+    try:
+        key = id(page.session)
+    except Exception:  # the page has no session any more
+        return
+    entry = _keepers.get(key)
+    if entry is not None and entry[0]() is page:
+        del _keepers[key]
 
 
 _current: contextvars.ContextVar[Connection | None] = contextvars.ContextVar("guard_connection", default=None)
@@ -279,6 +292,7 @@ class Guard:
         self.refused_origins = 0
         self.refused_connections = 0
         self._arrivals: dict[str, Bucket] = {}  # peer address -> its budget of new connections
+        self._prune_at = 256  # how many addresses before those whose budget is full are forgotten
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
@@ -310,12 +324,14 @@ class Guard:
                     await self.drop_session(page)
                 except Exception:
                     log.exception("could not drop a session")
+                forget(page)
 
     def _arrival(self, peer: str) -> bool:
         """Whether ``peer`` may open another connection now (reconnecting in a loop builds a
         session each time: that is a flood too)."""
-        if len(self._arrivals) > 10_000:  # forget the full buckets of addresses long gone
+        if len(self._arrivals) > self._prune_at:  # forget the full buckets of addresses long gone
             self._arrivals = {p: b for p, b in self._arrivals.items() if not b.full()}
+            self._prune_at = max(256, 2 * len(self._arrivals))  # (a full bucket is a new one)
         bucket = self._arrivals.get(peer)
         if bucket is None:
             bucket = self._arrivals[peer] = Bucket(self.limits.connections_rate, self.limits.connections_burst)

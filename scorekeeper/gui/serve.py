@@ -22,7 +22,7 @@ import uvicorn
 
 from .. import interrupt
 from ..engine import ScorekeeperError
-from . import guard, theme
+from . import guard, sockets, theme
 from .app import App
 from .models import SharedRepository, Tables, links
 from .models.served import Served
@@ -204,17 +204,42 @@ def run_app(data_dir: Path | str, web: bool = False, host: str | None = None,
     print(banner(served, web, serve_only), flush=True)
     if not serve_only:
         webbrowser.open(served.host_link())
-    _serve(Pictures(ft.run(_session_main(served), export_asgi_app=True, **common), served.join_link), sock)
+    flet_app = without_fastapi_pages(ft.run(_session_main(served), export_asgi_app=True, **common))
+    _serve(Pictures(flet_app, lambda code: served.join_link(code) if served.tables.is_code(code) else None), sock)
 
 
-def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None) -> None:
+#: the pages FastAPI adds to every app (its API's documentation, which loads scripts from a CDN):
+#: this app has no API, so they are off (an address of theirs is the app's page, as any other)
+FASTAPI_PAGES = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+
+def without_fastapi_pages(app):
+    """Flet's FastAPI app without FastAPI's documentation pages (`FASTAPI_PAGES`), in it and in the
+    apps mounted in it (Flet mounts its own FastAPI app in another)."""
+    from fastapi import FastAPI
+    from starlette.routing import Mount
+
+    if isinstance(app, FastAPI):
+        app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) not in FASTAPI_PAGES]
+        for route in app.router.routes:
+            if isinstance(route, Mount):
+                without_fastapi_pages(route.app)
+        app.openapi_url = app.docs_url = app.redoc_url = app.swagger_ui_oauth2_redirect_url = None
+    return app
+
+
+def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None,
+           socket_limits: sockets.SocketLimits | None = None) -> None:
     """Flet's web app behind the guard (`guard.Guard`), served by uvicorn (as flet-web serves it)
-    on a socket that is already bound.  The peer's address is the socket's: no proxy header is
-    believed."""
+    on a socket that is already bound, its connections counted and timed by the transport
+    (`sockets.Sockets`: a header timeout, caps per address and in all).  The peer's address is the
+    socket's: no proxy header is believed."""
     limits = limits or guard.Limits()
-    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", ws="websockets-sansio",
+    counted = sockets.Sockets(socket_limits)
+    http, ws = sockets.protocols(counted)
+    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", http=http, ws=ws,
                             ws_max_size=limits.max_message, proxy_headers=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_keep_alive=int(counted.limits.keep_alive), timeout_graceful_shutdown=3)
     server = _Server(config)
     with interrupt.stopping(lambda: setattr(server, "should_exit", True)):
         server.run(sockets=[sock])

@@ -9,7 +9,7 @@ messages: the screens and the command line word what it returns.
 """
 from scorekeeper.storage.atomic import AtomicJSONStorage
 from scorekeeper.storage.errors import (DamagedFileError, DuplicateGameError, GameChangedError, NewerSchemaError,
-                                        StorageError, UnreadableGameError)
+                                        SavingOffError, StorageError, UnreadableGameError)
 from scorekeeper.storage.exchange import Exchange
 from scorekeeper.storage.games import Games, StoredGame
 from scorekeeper.storage.history import COMMAND_LINE, Actor
@@ -36,6 +36,7 @@ __all__ = [
     "NewerSchemaError",
     "PlayerStats",
     "Repository",
+    "SavingOffError",
     "SCHEMA_VERSION",
     "SeasonStats",
     "StatsFilter",

@@ -1,6 +1,7 @@
 """Storage trouble, by meaning. Every message is meant for the user and names the game or file."""
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,32 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class StorageError(ScorekeeperError):
     """Something went wrong reading or writing the saved games."""
+
+
+#: what a write gets from a disk that is full; and from a folder that may not be written (a read-only
+#: disk; a folder of another user's: EACCES, EPERM for a file that is being made)
+FULL_DISK = frozenset({errno.ENOSPC, errno.EDQUOT})
+READ_ONLY = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+
+
+def saving_off_words(data_dir: Path, code: int | None) -> str:
+    """The one sentence that says why nothing can be saved in ``data_dir`` and what to do."""
+    if code in FULL_DISK:
+        return (f"nothing can be saved: the disk holding {data_dir} is full; free some space on it, then save "
+                "again (the games saved are kept, and can still be opened and exported)")
+    return (f"nothing can be saved: the data folder {data_dir} is read-only; make it writable, or start "
+            "scorekeeper with --data and a folder you can write to (the games here can still be opened "
+            "and exported)")
+
+
+class SavingOffError(StorageError):
+    """A write the data folder refused: its disk is full, or it is read-only.  Nothing was written;
+    the games saved are as they were and can still be read."""
+
+    def __init__(self, data_dir: Path, code: int | None):
+        self.data_dir = Path(data_dir)
+        self.full = code in FULL_DISK
+        super().__init__(saving_off_words(self.data_dir, code))
 
 
 class GameChangedError(StorageError):

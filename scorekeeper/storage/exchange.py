@@ -2,7 +2,7 @@
 of a game this version cannot open."""
 from __future__ import annotations
 
-from scorekeeper.engine import Game, read_game
+from scorekeeper.engine import Game, check_entered_names, check_import, check_record_size, read_game, read_record_text
 from scorekeeper.storage.errors import DuplicateGameError, NewerSchemaError
 from scorekeeper.storage.files import DataFolder, os_errors_of, raw_game_doc
 from scorekeeper.storage.games import Games
@@ -24,9 +24,15 @@ class Exchange:
         """Add a spades-game/1 record (dict or JSON text); the engine's RecordError names the first problem.
 
         A record that is already saved (in the list or the trash) is a ``DuplicateGameError`` naming
-        that game, and nothing is added, unless ``copy`` asks for a second game.
+        that game, and nothing is added, unless ``copy`` asks for a second game.  A record past the
+        engine's limits (size, hands, misdeals, unknown fields) is refused before it is read in full.
         """
+        if isinstance(data, str):
+            check_record_size(len(data.encode("utf-8", "surrogatepass")))
+            data = read_record_text(data)
+        check_import(data)
         scored = read_game(data)
+        check_entered_names(scored.game)  # a name with a control character or an override enters no more
         if copy or not self.folder.exists():
             return self.games.add(scored, by=by, change="imported")
         with self.folder.lock:  # re-entrant: no other process can save the same record in between

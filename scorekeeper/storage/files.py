@@ -14,9 +14,11 @@ and how it changes is ``games``; the list of games is ``index``.
 """
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
+import shutil
 import re
 import secrets
 from collections.abc import Iterator
@@ -31,8 +33,8 @@ from scorekeeper.storage.atomic import (
     BACKUP_SUFFIX, TEMP_SUFFIX, AtomicJSONStorage, atomic_write_bytes, fsync_dir, move_aside,
     parse_database,
 )
-from scorekeeper.storage.errors import DamagedFileError, StorageError
-from scorekeeper.storage.locking import DataLock
+from scorekeeper.storage.errors import FULL_DISK, READ_ONLY, DamagedFileError, SavingOffError, StorageError
+from scorekeeper.storage.locking import LOCK_NAME, DataLock
 from scorekeeper.storage.migrations import META_TABLE, meta_of, migrate
 from scorekeeper.storage.paths import default_data_dir
 
@@ -42,18 +44,33 @@ INDEX_FILE = "index.json"
 GAME_TABLE = "game"
 GAME_SUFFIX = ".json"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+#: the room a save needs at least (a game file is a few kB, written beside the old one)
+MIN_FREE = 64 * 1024
 _DOC_FIELDS = {"id": str, "record": dict, "created": str, "updated": str, "version": int,
                "undo": list, "redo": list}
 
 
 @contextmanager
 def os_errors(data_dir: Path) -> Iterator[None]:
-    """Turn an operating-system failure (disk full, no permission, ...) into a StorageError naming the file."""
+    """Turn an operating-system failure into a StorageError naming the file; a write that a full disk
+    or a read-only folder refused into a SavingOffError (one sentence: why, and what to do)."""
     try:
         yield
     except OSError as err:
+        if refused_write(err):
+            raise SavingOffError(data_dir, err.errno) from err
         where = err.filename or data_dir
         raise StorageError(f"cannot use {where}: {err.strerror or err}") from err
+
+
+def refused_write(err: OSError) -> bool:
+    """Whether ``err`` is a write that a full disk or a read-only folder refused: no space, a read-only
+    disk, or no permission to make a file (every save makes a temporary file first; the lock file is
+    opened for writing) or to rename in a folder.  A file that cannot be read is another trouble."""
+    if err.errno in FULL_DISK or err.errno == errno.EROFS:
+        return True
+    name = str(err.filename or "")
+    return err.errno in READ_ONLY and (name.endswith((TEMP_SUFFIX, LOCK_NAME)) or os.path.isdir(name))
 
 
 def os_errors_of(method):
@@ -115,6 +132,8 @@ class DataFolder:
                     folder.mkdir(parents=True, exist_ok=True)
                     fsync_dir(folder.parent)
         except OSError as err:
+            if err.errno in FULL_DISK | READ_ONLY:  # a folder that cannot be made here
+                raise SavingOffError(self.data_dir, err.errno) from None
             raise StorageError(f"cannot use the data folder {self.data_dir}: {err.strerror}") from None
         self._open()
 
@@ -124,9 +143,25 @@ class DataFolder:
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
                     try:
                         leftover.unlink()
-                    except FileNotFoundError:
+                    except OSError:  # gone already, or a read-only folder's: harmless, never read
                         pass
             self.open_index()  # refuses a newer index, moves a damaged one aside
+
+    def saving_off(self) -> str | None:
+        """Why nothing can be saved here now (its disk is full, or it is read-only), or None when
+        saving should work (or nothing is saved here yet: the first save makes the folder).  Asked of
+        the operating system, writing nothing (a listing writes no file, not even to find out); a
+        save it misses (a quota) fails and says so itself."""
+        if not self.exists():
+            return None
+        try:
+            if not os.access(self.games_dir, os.W_OK):  # a read-only disk (root too), or another user's folder
+                return SavingOffError(self.data_dir, errno.EROFS).args[0]
+            if shutil.disk_usage(self.games_dir).free < MIN_FREE:
+                return SavingOffError(self.data_dir, errno.ENOSPC).args[0]
+        except OSError:
+            return None
+        return None
 
     def no_game_yet(self, game_id: str) -> None:
         """Before the lock (which lives in the folder): a folder with no games has no game ``game_id``."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from scorekeeper.engine import rules_from_spec
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.storage.errors import NewerSchemaError, StorageError, UnreadableGameError
-from scorekeeper.storage.files import GAME_SUFFIX, ID_RE, DataFolder, os_errors_of, raw_game_doc
+from scorekeeper.storage.files import GAME_SUFFIX, ID_RE, DataFolder, os_errors_of, raw_game_doc, refused_write
 from scorekeeper.storage.games import load, why_unreadable
 from scorekeeper.storage.summaries import GameSummary, is_current, summarize, unreadable_summary
 
@@ -43,7 +43,11 @@ class SummaryIndex:
                 changed |= table_changed
                 result.append([GameSummary.from_dict(e["id"], e["summary"]) for e in entries])
             if changed:
-                index.commit()
+                try:
+                    index.commit()
+                except OSError as err:  # a full disk, a read-only folder: the list is right all the
+                    if not refused_write(err):  # same (the cache is written the next time it can be)
+                        raise
             return result[0], result[1]
 
     def _refresh(self, table, folder: Path) -> tuple[list[dict], bool]:

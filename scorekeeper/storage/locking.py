@@ -8,6 +8,7 @@ never leaves the folder locked. The lock is re-entrant within one
 """
 from __future__ import annotations
 
+import errno
 import os
 import threading
 import time
@@ -22,6 +23,8 @@ except ImportError:  # pragma: no cover - Windows
     import msvcrt
 
 LOCK_NAME = ".lock"
+#: why a lock file cannot be opened for writing though the folder can be read
+_CANNOT_WRITE = frozenset({errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT})
 
 
 class DataLock:
@@ -55,8 +58,16 @@ class DataLock:
         finally:
             self._thread_lock.release()
 
-    def _acquire(self) -> int:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+    def _acquire(self) -> int | None:
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            if err.errno not in _CANNOT_WRITE:
+                raise
+            try:  # a read-only folder: flock takes a lock on a file opened for reading as well
+                fd = os.open(self.path, os.O_RDONLY)
+            except OSError:
+                return None  # no lock file, and none can be made: nothing can write here either
         deadline = time.monotonic() + self.timeout
         pause = 0.0005
         while True:

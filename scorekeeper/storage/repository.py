@@ -73,6 +73,12 @@ class Repository:
     history = _to_games(Games.history)
     add_note = _to_games(Games.add_note)
 
+    def read_only(self) -> str | None:
+        """Why nothing can be saved in the data folder now (its disk is full, or it is read-only), in
+        one sentence that says what to do; None when saving works.  Reading works either way; this
+        writes nothing."""
+        return self.folder.saving_off()
+
     def list_games(self) -> list[GameSummary]:
         """All games: in progress first, then finished; each group most recently changed first."""
         return self.index.list_games()

@@ -240,6 +240,8 @@ def test_a_folder_opened_without_create_is_made_by_the_first_game_saved(tmp_path
 
 
 def test_a_full_disk_is_a_storage_error_and_the_game_is_unchanged(repo, monkeypatch):
+    """(Said in one sentence with what to do since issue 25; tests/storage/test_full_or_read_only.py
+    fills a real disk.)"""
     import errno
     import os
 
@@ -249,7 +251,7 @@ def test_a_full_disk_is_a_storage_error_and_the_game_is_unchanged(repo, monkeypa
         raise OSError(errno.ENOSPC, "No space left on device", str(args[0]))
 
     monkeypatch.setattr(os, "replace", no_space)
-    with pytest.raises(StorageError, match="No space left on device"):
+    with pytest.raises(StorageError, match="nothing can be saved: the disk holding .* is full; free some space"):
         repo.record_hand(game_id, hand())
     monkeypatch.undo()
     assert repo.get(game_id).record["hands"] == [hand()]

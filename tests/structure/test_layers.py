@@ -15,12 +15,15 @@ from .imports import PACKAGE, imports_of, module_name
 #: Modules directly in scorekeeper/ (cli.py, cli_storage.py, ...) are the command line.
 LAYERS = ("engine", "storage", "gui", "command line")
 GUI_ONLY = {"flet", "flet_charts", "flet_desktop", "flet_web", "uvicorn"}
+#: Below every layer: the root package (the version) and the process's Ctrl+C (`interrupt`, which
+#: every entry point takes first); they import nothing of the app (test below).
+GROUND = {"scorekeeper", "scorekeeper.interrupt"}
 
 
 def layer_of(name: str) -> int | None:
-    """The layer of a scorekeeper module (None: the root package, or not scorekeeper's)."""
+    """The layer of a scorekeeper module (None: the ground below them, or not scorekeeper's)."""
     parts = name.split(".")
-    if parts[0] != "scorekeeper" or len(parts) == 1:
+    if parts[0] != "scorekeeper" or name in GROUND:
         return None
     return LAYERS.index(parts[1]) if parts[1] in LAYERS else LAYERS.index("command line")
 
@@ -97,3 +100,9 @@ def test_the_engine_exports_what_all_names():
               {"actions", "bids", "compare", "errors", "generate", "record", "rule_keys", "rules", "scoring",
                "table", "text", "ways"}}
     assert set(engine.__all__) == public
+
+
+def test_the_ground_below_the_layers_imports_nothing_of_the_app():
+    found = modules()
+    for module in GROUND:
+        assert not {name for name in found[module] if name.startswith("scorekeeper")}, module

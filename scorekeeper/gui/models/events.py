@@ -20,6 +20,7 @@ class Kind(StrEnum):
     ENTRY = "entry"      # the pen holder's hand as entered so far
     SHARING = "sharing"  # a game was shared, or stopped being shared
     PEN = "pen"          # the pen was asked for, given, kept or taken back
+    GUESSING = "guessing"  # the shared tables drew too many wrong codes: the scorekeeper is told
 
 
 class PenMove(StrEnum):
@@ -76,6 +77,15 @@ class PenMoved(Event):
     client: str | None = None
     kind: ClassVar[Kind] = Kind.PEN
     to_self: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class CodesGuessed(Event):
+    """Many devices sent wrong codes: joining waits, and ``text`` tells the scorekeeper so (the
+    event is about the tables as a whole: ``game_id`` is empty)."""
+
+    text: str = ""
+    kind: ClassVar[Kind] = Kind.GUESSING
 
 
 #: where a session sends its events (the app: to the other sessions of the server)

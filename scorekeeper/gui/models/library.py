@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ...engine import RecordTextError, RuleSet, ScorekeeperError, TextProblem, read_record_text
+from ...engine import (RecordError, RecordTextError, RuleSet, ScorekeeperError, TextProblem, check_record_size,
+                      read_record_text)
 from ...storage import GameSummary, SeasonStats, StatsFilter, UnreadableGameError
 from .events import GamesChanged
 from .guards import Result, host_only, need_host
@@ -31,6 +32,13 @@ class Library:
     def season_stats(self, which: StatsFilter) -> SeasonStats:
         need_host(self.session)
         return self.session.shared.season_stats(which)
+
+    def read_only(self) -> str | None:
+        """Why nothing can be saved now, in one sentence that says what to do (the games list shows
+        it), or None: every game is still listed, opened and exported."""
+        need_host(self.session)
+        why = self.session.shared.read_only()
+        return readable(why) if why else None
 
     def list_trash(self) -> list[GameSummary]:
         need_host(self.session)
@@ -104,6 +112,10 @@ class Library:
     def import_record(self, text: str | bytes, file_name: str | None = None) -> tuple[Result, str | None]:
         """Add a game from a record: text pasted in the box, or a file's bytes (`file_name`)."""
         where = f"The file {file_name}" if file_name else "The pasted text"
+        try:  # a record longer than any game's is refused before it is read
+            check_record_size(len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass")))
+        except RecordError as err:
+            return Result(False, f"Not imported. {readable(str(err))}"), None
         try:
             data = read_record_text(text)
         except RecordTextError as err:  # the parser's own words help nobody here

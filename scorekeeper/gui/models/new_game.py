@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import MAX_NAME_LENGTH, PRESETS, RuleSet, ScorekeeperError, default_teams
+from ...engine.record import character_words, hidden_character
 from .options import readable
 
 DRAW = "draw"  # the first dealer is drawn at random
@@ -92,7 +93,14 @@ def name_problem(name: str) -> str | None:
     """Why a typed name cannot be used (None: it can)."""
     if len(name.strip()) > MAX_NAME_LENGTH:
         return f"At most {MAX_NAME_LENGTH} characters ({len(name.strip())} typed)"
-    return None
+    return hidden_problem(name)
+
+
+def hidden_problem(name: str) -> str | None:
+    """'Holds a control character (U+0007): type the name without it' (a pasted name can hold one;
+    an override would reverse the names after it), or None."""
+    ch = hidden_character(name)
+    return None if ch is None else f"Holds {character_words(ch)}: type the name without it"
 
 
 class NewGameForm:
@@ -220,8 +228,10 @@ class NewGameForm:
         found = []
         players = self.players()
         for seat in range(self.players_count):
-            problem = name_problem(self.names.get(seat) or "")
-            if problem:
+            typed = self.names.get(seat) or ""
+            if (hidden := hidden_problem(typed)) is not None:
+                found.append(f"Player {seat + 1}'s name {hidden[0].lower()}{hidden[1:]}")
+            elif problem := name_problem(typed):
                 found.append(f"{players[seat]}'s name is too long: {problem.lower()}")
         seen: set[str] = set()
         for name in players:
@@ -230,6 +240,8 @@ class NewGameForm:
             seen.add(name.casefold())
         found += self._table_problems()
         for index, name in self._typed_team_names().items():
+            if (hidden := hidden_problem(name)) is not None:
+                found.append(f"Team {index + 1}'s name {hidden[0].lower()}{hidden[1:]}")
             if len(name) > MAX_NAME_LENGTH:
                 found.append(f"Team {index + 1}'s name is too long: at most {MAX_NAME_LENGTH} characters")
             if name in players:

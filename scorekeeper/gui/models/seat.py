@@ -1,7 +1,8 @@
 """One tab's seat at a shared table: the host link, joining with a code, sharing a game, the
 pen (asked for, given, kept, taken back), the hand the pen holder is entering, and who this
 tab is in a game's history (`actor`; the pen given or taken back is an entry there).  Each
-change publishes one event (`SharingChanged`, `PenMoved`, `EntryChanged`).  No flet here.
+change publishes one event (`SharingChanged`, `PenMoved`, `EntryChanged`; `CodesGuessed` when a
+code refused is the first of a wave of guessing).  No flet here.
 """
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from ...engine import ScorekeeperError
+from ...engine.record import character_words, escaped, hidden_character
 from ...storage import Actor
 from .draft import HandDraft
-from .events import EntryChanged, PenMove, PenMoved, SharingChanged
+from .events import CodesGuessed, EntryChanged, PenMove, PenMoved, SharingChanged
 from .guards import Result, host_only, pen_holder
 from .live import LiveBoard, LiveHand
-from .sharing import NotAllowed, Role
+from .sharing import JoinError, NotAllowed, Role
 
 if TYPE_CHECKING:
     from .session import Session
@@ -48,6 +50,10 @@ class Seat:
             return Result(False, "This device keeps score: it does not need a code")
         try:
             game_id = s.tables.join(code, where or s.client)
+        except JoinError as exc:
+            if exc.alarm is not None:  # the scorekeeper's devices are told
+                s.publish(CodesGuessed("", text=exc.alarm))
+            return Result(False, str(exc))
         except ScorekeeperError as exc:
             return Result(False, str(exc))
         s.role, s.table, s.table_code = Role.VIEWER, game_id, s.tables.code_of(game_id)
@@ -110,7 +116,9 @@ class Seat:
             return Result(False, "Name this phone for the table, like Bob's phone")
         if len(name) > PEN_NAME_LENGTH:
             return Result(False, f"A name for the table has at most {PEN_NAME_LENGTH} characters: "
-                                 f"{name[:PEN_NAME_LENGTH]}\u2026 is longer")
+                                 f"{escaped(name[:PEN_NAME_LENGTH])}\u2026 is longer")
+        if (ch := hidden_character(name)) is not None:  # it goes in the game's history, and on screens
+            return Result(False, f"A name for the table holds {character_words(ch)}: type it without")
         try:
             s.tables.ask_pen(s.table, s.client, name)
         except NotAllowed as exc:

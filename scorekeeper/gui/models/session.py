@@ -95,6 +95,13 @@ class SharedRepository:
     history = _forward(Repository.history)
     add_note = _forward(Repository.add_note)
 
+    def read_only(self) -> str | None:
+        """Why nothing can be saved now (a full disk, a read-only folder: `Repository.read_only`), or None."""
+        if self.repo is None:
+            return None
+        with self.lock:
+            return self.repo.read_only()
+
     def notices(self) -> list[str]:
         with self.lock:
             notices = list(getattr(self.repo, "notices", []) or [])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ...engine import Game, Scoresheet, Status
-from ...engine.text import game_result
+from ...engine.text import game_result, shown
 from .figures import signed
 from .options import rules_in_words
 
@@ -35,7 +35,7 @@ def sheet_text(game: Game, sheet: Scoresheet) -> str:
     lines.append("Totals: " + DOT.join(
         f"{side} {sheet.scores[side]}" + (f" ({sheet.bags[side]} bags)" if bags else "") for side in sheet.sides))
     lines.append(_result(sheet))
-    return "\n".join(lines)
+    return "\n".join(shown(line) for line in lines)  # an old record's control characters, escaped
 
 
 def _side(name: str, score) -> str:

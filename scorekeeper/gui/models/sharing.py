@@ -15,8 +15,13 @@ One `Tables` per server process (every browser tab shares it):
   the host.
 
 Wrong codes are counted per address (the socket's, as the app passes it) and slowed down
-(`attempts` per `window` seconds, however many sessions that address opens), so a code cannot
-be guessed by trying them all.  No flet here; the app asks, the session obeys.
+(`attempts` per `window` seconds, however many sessions that address opens), and for the shared
+tables as a whole (`table_attempts` per `window`, from all addresses together: a wrong code names
+no table, so the tables share one count), so a code cannot be guessed by trying them all, from
+one device or from many; when many devices guess, every code waits out the window and the
+scorekeeper is told (the first refusal's `JoinError.alarm`, which the app shows on the host's
+devices).  Only wrong codes are tallied, and a tally goes once its
+window has passed.  No flet here; the app asks, the session obeys.
 """
 from __future__ import annotations
 
@@ -46,7 +51,32 @@ class NotAllowed(ScorekeeperError):
 
 
 class JoinError(ScorekeeperError):
-    """A code that opens no table (wrong, stopped, or too many tries)."""
+    """A code that opens no table (wrong, stopped, or too many tries).  ``alarm``: what to tell the
+    scorekeeper, when this refusal is the first since the shared tables drew too many wrong codes."""
+
+    def __init__(self, message: str, alarm: str | None = None):
+        super().__init__(message)
+        self.alarm = alarm
+
+
+class _Tally:
+    """The times of wrong codes within the last ``window`` seconds (at most ``limit`` of them)."""
+
+    def __init__(self, limit: int, window: float):
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def fresh(self, now: float) -> "_Tally":
+        while self.times and now - self.times[0] > self.window:
+            self.times.popleft()
+        return self
+
+    def full(self) -> bool:
+        return len(self.times) >= self.limit
+
+    def wait(self, now: float) -> int:
+        """Seconds until it is not full any more."""
+        return int(self.window - (now - self.times[0])) + 1
 
 
 @dataclass(frozen=True)
@@ -65,10 +95,11 @@ class Tables:
     """The games this server shares, their codes and pens, and the host's secret."""
 
     def __init__(self, host_token: str | None = None, *, attempts: int = 5, window: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic):
+                 table_attempts: int = 20, clock: Callable[[], float] = time.monotonic):
         self.host_token = host_token or secrets.token_urlsafe(24)
         self.attempts = attempts
         self.window = window
+        self.table_attempts = table_attempts
         self._clock = clock
         self._lock = threading.Lock()
         self._codes: dict[str, str] = {}  # code -> game id
@@ -77,7 +108,10 @@ class Tables:
         self._pens: dict[str, str] = {}  # game id -> the client holding the pen (absent: the host)
         self._pen_names: dict[str, str] = {}  # game id -> how the table calls the device holding it
         self._requests: dict[str, list[PenRequest]] = {}  # game id -> requests for its pen, in turn
-        self._tries: dict[str, deque[float]] = {}  # address -> times of its wrong codes
+        self._tries: dict[str, _Tally] = {}  # address -> its wrong codes in the window (no others)
+        self._all_tries = _Tally(table_attempts, window)  # every address's wrong codes in the window
+        self._guessers: dict[str, float] = {}  # address -> when its last wrong code came (the window's)
+        self._alarmed = False  # the scorekeeper was told of this window's guessing
 
     # -- the host --------------------------------------------------------------------
     def is_host_token(self, token: object) -> bool:
@@ -104,6 +138,11 @@ class Tables:
             if code not in self._codes and code not in self._stopped:
                 return code
 
+    def is_code(self, code: str) -> bool:
+        """Whether a table is shared under ``code`` now (its QR picture is drawn; no other is)."""
+        with self._lock:
+            return code in self._codes
+
     def code_of(self, game_id: str) -> str | None:
         with self._lock:
             return self._by_game.get(game_id)
@@ -125,27 +164,54 @@ class Tables:
 
     def join(self, text: str, client: str) -> str:
         """The game a code opens for ``client``; JoinError with the reason otherwise."""
-        code = normal_code(text)
         with self._lock:
-            tries = self._tries.setdefault(client, deque())
-            now = self._clock()
-            while tries and now - tries[0] > self.window:
-                tries.popleft()
-            if len(tries) >= self.attempts:
-                wait = int(self.window - (now - tries[0])) + 1
-                raise JoinError(f"Too many wrong codes from this device: wait {wait} seconds and try again")
-            game_id = self._codes.get(code)
-            if game_id is not None:
-                return game_id
-            tries.append(now)
-            if code in self._stopped:
-                raise JoinError("This table stopped sharing")
-            if not code:
-                raise JoinError("Type the table's code: the scorekeeper's screen shows it")
-            if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-                raise JoinError(f"{text.strip()!r} is not a table code: a code has {CODE_LENGTH} letters and "
-                                "digits, like K7MQ2X")
-            raise JoinError(f"No table has the code {code}: check it on the scorekeeper's screen")
+            return self._join(text, normal_code(text), client)
+
+    def _join(self, text: str, code: str, client: str) -> str:
+        now = self._clock()
+        self._forget_old_tries(now)
+        tries = self._tries.get(client)
+        if tries is not None and tries.fresh(now).full():
+            raise JoinError(f"Too many wrong codes from this device: wait {tries.wait(now)} seconds and try again")
+        everyone = self._all_tries.fresh(now)
+        if not everyone.times:
+            self._alarmed = False
+        if everyone.full():
+            answer = (f"Too many wrong codes at this table from several devices: wait {everyone.wait(now)} "
+                      "seconds and try again")
+            if not self._alarmed:
+                self._alarmed = True
+                raise JoinError(answer, f"Someone may be guessing the table's code: {len(everyone.times)} wrong "
+                                     f"codes from {self._devices(now)} devices within a minute, so joining "
+                                     "waits a minute. If it goes on, stop sharing and share again for a new code.")
+            raise JoinError(answer)
+        game_id = self._codes.get(code)
+        if game_id is not None:
+            return game_id
+        if tries is None:
+            tries = self._tries[client] = _Tally(self.attempts, self.window)
+        tries.times.append(now)
+        everyone.times.append(now)
+        self._guessers[client] = now
+        if code in self._stopped:
+            raise JoinError("This table stopped sharing")
+        if not code:
+            raise JoinError("Type the table's code: the scorekeeper's screen shows it")
+        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+            raise JoinError(f"{text.strip()!r} is not a table code: a code has {CODE_LENGTH} letters and "
+                            "digits, like K7MQ2X")
+        raise JoinError(f"No table has the code {code}: check it on the scorekeeper's screen")
+
+    def _devices(self, now: float) -> int:
+        """How many addresses sent a wrong code within the window."""
+        return sum(now - t <= self.window for t in self._guessers.values())
+
+    def _forget_old_tries(self, now: float) -> None:
+        """Drop the tallies whose window has passed (once they are as many as a window may hold)."""
+        if len(self._tries) > 2 * self.table_attempts:
+            self._tries = {a: t for a, t in self._tries.items() if t.fresh(now).times}
+        if len(self._guessers) > 2 * self.table_attempts:
+            self._guessers = {a: t for a, t in self._guessers.items() if now - t <= self.window}
 
     def still_open(self, game_id: str, code: str) -> bool:
         """Whether ``code`` still opens ``game_id`` (a viewer checks before each update)."""

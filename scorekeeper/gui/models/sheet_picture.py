@@ -21,6 +21,7 @@ from typing import Callable
 from PIL import Image, ImageDraw, ImageFont
 
 from ...engine import Game, Hand, HandScore, ScorekeeperError, Scoresheet, SideScore
+from ...engine.text import shown
 from .figures import outcome, shows_bags, signed
 from .marks import Tone, side_marks, tone_of
 from .options import rules_in_words
@@ -110,6 +111,7 @@ class _Pen:
 
     def text(self, x: float, y: float, text: str, size: int, bold: bool = False, fill=INK,
              anchor: str = "la") -> None:
+        text = shown(text)  # a control character or an override of an old record's name, escaped
         if text:
             self.smallest = min(self.smallest, size)
             self.texts.append(text)
@@ -123,6 +125,7 @@ class _Pen:
 def fit(text: str, width: float, size: int, bold: bool = False, least: int = READABLE) -> tuple[str, int]:
     """`text` at `size`, or smaller down to `least` until it fits `width`; still too wide, cut short
     with an ellipsis."""
+    text = shown(text)  # as it is drawn (`_Pen.text`)
     while size > least and _font(size, bold).getlength(text) > width:
         size = max(least, size - 2)
     font = _font(size, bold)

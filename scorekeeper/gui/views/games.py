@@ -31,6 +31,8 @@ class Screen(BaseScreen):
             "Import", icon=ft.Icons.FILE_OPEN, height=56,
             on_click=lambda e: self.app.page.run_task(self.import_record)))
         controls: list[ft.Control] = [ft.Row([new, imp], spacing=12)]
+        if (read_only := self.session.games.read_only()) is not None:  # a full disk, a read-only folder
+            controls.append(tid("read-only", ft.Text(read_only, color=ft.Colors.ERROR, size=14)))
         try:
             games = self.session.games.list_games()
         except Exception as exc:  # storage trouble: say so, keep the screen

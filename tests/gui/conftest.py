@@ -7,7 +7,10 @@ in turn (`Driver.open` then goes to the test's route in the running app instead 
 again: a cold load costs seconds of the browser's time); every other kind (a guest, a viewer, a
 droppable connection, another server) is a new tab of its own.  A lent tab goes back to the
 module's pool when its test passes, put back as it was lent (the light theme, its viewport, on
-the games list); one whose test failed is closed.  The machinery is in harness.py.
+the games list); one whose test failed is closed.  The app's session lives on in a lent tab
+(the New game form as it was typed, a hand being entered): a module whose tests read that
+sets `LEND_TABS = False` and gets a new tab per test; `GUI_LEND_TABS=0` does so everywhere.
+The machinery is in harness.py.
 """
 from __future__ import annotations
 
@@ -54,13 +57,20 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """The worker's one sync Playwright (a second one cannot start beside it: each keeps an event
+    loop running in the main thread; `harness.run_async` runs a test's own coroutines)."""
     _need_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -111,8 +121,9 @@ def make_driver(browser, server, request, _pool):
         options = dict(PHONE if phone else DESKTOP)
         if viewport is not None:
             options["viewport"] = {"width": viewport[0], "height": viewport[1]}
+        lend = getattr(request.module, "LEND_TABS", True) and os.environ.get("GUI_LEND_TABS", "1") != "0"
         key = (phone, options["viewport"]["width"], options["viewport"]["height"]) \
-            if host and not droppable and on is None else None
+            if lend and host and not droppable and on is None else None
         driver = _pool.take(key) if key else None
         if driver is not None:
             driver.name = name

@@ -722,9 +722,11 @@ class Driver:
         loc.wait_for(state="attached")
         self._press(loc)
 
-    def fill(self, label: str, text: str) -> None:
+    def fill(self, label: str, text: str, limit: int | None = None) -> None:
         """Put `text` in the text field labelled `label` (a real <input> in the DOM), as a
-        keyboard's suggestion or a paste does: all at once (`keyboard.type` for key by key)."""
+        keyboard's suggestion or a paste does: all at once (`keyboard.type` for key by key).
+        `limit`: the field takes that many characters at most, so it holds `text[:limit]`."""
+        held = text if limit is None else text[:limit]
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
         # (a focused box's label is its label, then its hint on a line of its own)
@@ -740,11 +742,12 @@ class Driver:
             try:
                 self.page.wait_for_function(f"([label, text]) => ({focused})(label) "
                                             "&& document.activeElement.value === text",
-                                            arg=[label, text], timeout=5_000)
+                                            arg=[label, held], timeout=5_000)
                 return
             except Exception:  # redrawn under us (a busy machine): once more
                 if attempt == 2:
-                    raise AssertionError(f"{label}: typed {text!r}, the box holds {loc.input_value()!r}")
+                    raise AssertionError(f"{label}: typed {text!r}, the box holds {loc.input_value()!r}"
+                                         + ("" if held == text else f" (wanted {held!r})"))
 
     # -- pictures -----------------------------------------------------------
     def settle(self, quiet: int = 120) -> None:
@@ -774,3 +777,21 @@ class Driver:
         return path
 
 
+def run_async(coroutine):
+    """`asyncio.run(coroutine)` in a thread of its own: the worker's sync Playwright (one for the
+    session) keeps an event loop running in the main thread, where asyncio.run refuses to start."""
+    import asyncio
+    result: dict = {}
+
+    def target():
+        try:
+            result["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            result["error"] = error
+
+    thread = threading.Thread(target=target, name="run_async")
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")

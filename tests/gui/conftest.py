@@ -26,8 +26,10 @@ from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, DROPPABLE, PHONE, Driver, 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if "make_driver" in getattr(item, "fixturenames", ()):
+        used = set(getattr(item, "fixturenames", ()))
+        if used & {"make_driver", "browser", "playwright"}:
             item.add_marker(pytest.mark.gui)
+        if used & {"make_driver", "browser", "playwright", "server"}:  # a browser or a served app
             item.add_marker(pytest.mark.slow)
 
 

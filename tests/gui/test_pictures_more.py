@@ -7,6 +7,7 @@ import threading
 
 from scorekeeper.gui import pictures
 from scorekeeper.gui.pictures import Pictures, qr_address
+from harness import run_async
 
 SHARED = "K7MQ2X"
 
@@ -33,7 +34,7 @@ def serve(gate: Pictures, paths: list[str], peer: str = "192.0.2.7") -> list[int
     async def run():
         return await asyncio.gather(*(one(p) for p in paths))
 
-    return asyncio.run(run())
+    return run_async(run())
 
 
 def test_only_a_shared_code_is_drawn_each_once_and_off_the_loop(monkeypatch):

@@ -76,6 +76,7 @@ def _live_once(data_dir: str, template: dict, delay: float) -> list[tuple[str, i
     return [(line.split()[0], int(line.split()[1])) for line in lines if line.count(" ") == 1]
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_no_returned_hand(tmp_path):
     template = _template()
     hands = template["hands"]

@@ -21,6 +21,7 @@ def _bump(folder: str, times: int) -> None:
                 handle.write(str(value + 1))
 
 
+@pytest.mark.slow
 def test_two_processes_take_turns(tmp_path):
     (tmp_path / "counter").write_text("0")
     ctx = multiprocessing.get_context("spawn")

@@ -1,6 +1,8 @@
 """Two processes (two windows, or the CLI beside the GUI) recording into the same game at once."""
 from __future__ import annotations
 
+import pytest
+
 import multiprocessing
 
 from scorekeeper.storage import GameChangedError, Repository
@@ -18,6 +20,7 @@ def _record_many(data_dir: str, game_id: str, us_tricks: int, start, done) -> No
     done.put(us_tricks)
 
 
+@pytest.mark.slow
 def test_two_processes_recording_into_one_game_lose_no_hand(tmp_path):
     repo = Repository(tmp_path)
     game_id = repo.create_game(rules(), PLAYERS)

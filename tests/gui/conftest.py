@@ -59,17 +59,8 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def playwright():
-    """The worker's one sync Playwright (a second one cannot start beside it: each keeps an event
-    loop running in the main thread; `harness.run_async` runs a test's own coroutines)."""
+def browser(playwright):  # (playwright: tests/conftest.py)
     _need_browser()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="session")
-def browser(playwright):
     b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield b
     b.close()

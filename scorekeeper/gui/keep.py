@@ -16,6 +16,7 @@ import flet as ft
 
 C = TypeVar("C", bound=ft.BaseControl)
 _SKIP = {"data", "key"}
+_NOTHING = object()
 
 
 def _same(a, b) -> bool:
@@ -39,6 +40,25 @@ class Keeper:
         # event handlers: a kept control calls the one of the latest redraw through a
         # trampoline set once, so a new closure never sends a patch
         self._handlers: dict[tuple[str, str], Callable] = {}
+        #: what the control kept under a key was drawn from (`drawn`): drawn again from the same,
+        #: it is not built anew
+        self._drawn: dict[str, object] = {}
+
+    def unchanged(self, key: str, signature: object) -> ft.BaseControl | None:
+        """The control kept under `key` if it was drawn from `signature` last time (`drawn`),
+        else None (build it, `keep` it and say what it was drawn from)."""
+        if key in self._kept and self._drawn.get(key, _NOTHING) == signature:
+            return self._kept[key]
+        return None
+
+    def drawn(self, key: str, signature: object) -> None:
+        """The control just kept under `key` shows `signature` (its label, its state ...)."""
+        self._drawn[key] = signature
+
+    def handle(self, key: str, name: str, handler: Callable) -> None:
+        """The kept control under `key` calls `handler` for its event `name` from now on (it
+        was kept with a handler for it: its trampoline routes there)."""
+        self._handlers[key, name] = handler
 
     def keep(self, key: str, new: C) -> C:
         old = self._kept.get(key)
@@ -73,3 +93,4 @@ class Keeper:
 
     def clear(self) -> None:
         self._kept.clear()
+        self._drawn.clear()

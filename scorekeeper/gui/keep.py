@@ -34,6 +34,19 @@ def _same(a, b) -> bool:
         return False
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    """The properties `keep` carries over of a control of that kind (its public fields), looked
+    up once a kind: a redraw keeps hundreds of controls."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)
+                                     if not f.name.startswith("_") and f.name not in _SKIP)
+    return names
+
+
 class Keeper:
     def __init__(self) -> None:
         self._kept: dict[str, ft.BaseControl] = {}
@@ -66,18 +79,16 @@ class Keeper:
             self._kept[key] = new
             self._route_handlers(key, new)
             return new
-        for f in dataclasses.fields(new):
-            if f.name.startswith("_") or f.name in _SKIP:
-                continue
-            value = getattr(new, f.name)
-            if f.name.startswith("on_") and callable(value):
-                if (key, f.name) in self._handlers:
-                    self._handlers[key, f.name] = value
+        for name in _names(type(new)):
+            value = getattr(new, name)
+            if name.startswith("on_") and callable(value):
+                if (key, name) in self._handlers:
+                    self._handlers[key, name] = value
                     continue
-                self._handlers[key, f.name] = value
-                setattr(old, f.name, self._trampoline(key, f.name))
-            elif not _same(getattr(old, f.name), value):
-                setattr(old, f.name, value)
+                self._handlers[key, name] = value
+                setattr(old, name, self._trampoline(key, name))
+            elif not _same(getattr(old, name), value):
+                setattr(old, name, value)
         return old  # type: ignore[return-value]
 
     def _route_handlers(self, key: str, control: ft.BaseControl) -> None:

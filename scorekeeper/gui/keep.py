@@ -16,6 +16,7 @@ import flet as ft
 
 C = TypeVar("C", bound=ft.BaseControl)
 _SKIP = {"data", "key"}
+_NOTHING = object()
 
 
 def _same(a, b) -> bool:
@@ -33,12 +34,44 @@ def _same(a, b) -> bool:
         return False
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    """The properties `keep` carries over of a control of that kind (its public fields), looked
+    up once a kind: a redraw keeps hundreds of controls."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)
+                                     if not f.name.startswith("_") and f.name not in _SKIP)
+    return names
+
+
 class Keeper:
     def __init__(self) -> None:
         self._kept: dict[str, ft.BaseControl] = {}
         # event handlers: a kept control calls the one of the latest redraw through a
         # trampoline set once, so a new closure never sends a patch
         self._handlers: dict[tuple[str, str], Callable] = {}
+        #: what the control kept under a key was drawn from (`drawn`): drawn again from the same,
+        #: it is not built anew
+        self._drawn: dict[str, object] = {}
+
+    def unchanged(self, key: str, signature: object) -> ft.BaseControl | None:
+        """The control kept under `key` if it was drawn from `signature` last time (`drawn`),
+        else None (build it, `keep` it and say what it was drawn from)."""
+        if key in self._kept and self._drawn.get(key, _NOTHING) == signature:
+            return self._kept[key]
+        return None
+
+    def drawn(self, key: str, signature: object) -> None:
+        """The control just kept under `key` shows `signature` (its label, its state ...)."""
+        self._drawn[key] = signature
+
+    def handle(self, key: str, name: str, handler: Callable) -> None:
+        """The kept control under `key` calls `handler` for its event `name` from now on (it
+        was kept with a handler for it: its trampoline routes there)."""
+        self._handlers[key, name] = handler
 
     def keep(self, key: str, new: C) -> C:
         old = self._kept.get(key)
@@ -46,18 +79,16 @@ class Keeper:
             self._kept[key] = new
             self._route_handlers(key, new)
             return new
-        for f in dataclasses.fields(new):
-            if f.name.startswith("_") or f.name in _SKIP:
-                continue
-            value = getattr(new, f.name)
-            if f.name.startswith("on_") and callable(value):
-                if (key, f.name) in self._handlers:
-                    self._handlers[key, f.name] = value
+        for name in _names(type(new)):
+            value = getattr(new, name)
+            if name.startswith("on_") and callable(value):
+                if (key, name) in self._handlers:
+                    self._handlers[key, name] = value
                     continue
-                self._handlers[key, f.name] = value
-                setattr(old, f.name, self._trampoline(key, f.name))
-            elif not _same(getattr(old, f.name), value):
-                setattr(old, f.name, value)
+                self._handlers[key, name] = value
+                setattr(old, name, self._trampoline(key, name))
+            elif not _same(getattr(old, name), value):
+                setattr(old, name, value)
         return old  # type: ignore[return-value]
 
     def _route_handlers(self, key: str, control: ft.BaseControl) -> None:
@@ -73,3 +104,4 @@ class Keeper:
 
     def clear(self) -> None:
         self._kept.clear()
+        self._drawn.clear()

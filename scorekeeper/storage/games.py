@@ -95,10 +95,31 @@ def note_in(folder: DataFolder, where: Path, game_id: str, change: str, by: Acto
 
 
 class Games:
-    """The games of one data folder, each with its undo / redo history."""
+    """The games of one data folder, each with its undo / redo history.
+
+    The engine's reading of each game file it last read or wrote is kept (``_read``): a game
+    read again unchanged (its version and its record the same) is not read and scored again
+    from its first hand, so a save scores only the new hand whatever the game's length.
+    """
 
     def __init__(self, folder: DataFolder):
         self.folder = folder
+        #: game id -> (version, record, the engine's reading of that record)
+        self._scored: dict[str, tuple[int, dict, Scored]] = {}
+
+    def _read(self, game_id: str, doc: dict) -> Scored:
+        """``load(game_id, doc)``, or the same reading kept from the last time this file was
+        read or written here, if it still holds that record (another process's change, an
+        import or a restore, changes the version or the record)."""
+        kept = self._scored.get(game_id)
+        if kept is not None and kept[0] == doc.get("version") and kept[1] == doc["record"]:
+            return kept[2]
+        scored = load(game_id, doc)
+        self._keep(game_id, doc, scored)
+        return scored
+
+    def _keep(self, game_id: str, doc: dict, scored: Scored) -> None:
+        self._scored[game_id] = (doc.get("version"), doc["record"], scored)
 
     @os_errors_of
     def create_game(self, rules, players, teams=None, team_names=None, first_dealer=None, *,
@@ -129,7 +150,7 @@ class Games:
         self.folder.no_game_yet(game_id)
         with self.folder.lock:
             db, doc = self.folder.open_game(game_id)
-            return _stored(game_id, doc, load(game_id, doc))
+            return _stored(game_id, doc, self._read(game_id, doc))
 
     @os_errors_of
     def record_hand(self, game_id: str, hand: dict, expected_version: int | None = None, *,
@@ -219,7 +240,7 @@ class Games:
         with self.folder.lock:
             db, doc = self.folder.open_game(game_id)
             _check_version(game_id, doc, expected_version)
-            new, op = change(load(game_id, doc), doc)
+            new, op = change(self._read(game_id, doc), doc)
             return self._save(db, doc, new, undo=doc["undo"] + [op], redo=[],
                               note=lambda at: entry(at, by, **_what(op, new.sheet)))
 
@@ -231,7 +252,7 @@ class Games:
             _check_version(game_id, doc, expected_version)
             if not doc[source]:
                 raise StorageError(f"game {game_id}: there is nothing to {source}")
-            game, sheet = load(game_id, doc)
+            game, sheet = self._read(game_id, doc)
             op = doc[source][-1]
             forward = source == "redo"
             if op["op"] == Change.RECORD:
@@ -251,8 +272,7 @@ class Games:
             return self._save(db, doc, new, undo=lists["undo"], redo=lists["redo"],
                               note=lambda at: entry(at, by, **step))
 
-    @staticmethod
-    def _save(db: Db, doc: dict, scored: Scored, *, undo: list, redo: list,
+    def _save(self, db: Db, doc: dict, scored: Scored, *, undo: list, redo: list,
               note: Callable[[str], dict]) -> StoredGame:
         version = doc["version"] + 1
         updated = _now()
@@ -261,6 +281,7 @@ class Games:
                    "summary": summarize(scored, doc["created"], updated, version)}
         db.table(GAME_TABLE).upsert(Document(new_doc, doc_id=1))
         db.commit()
+        self._keep(doc["id"], new_doc, scored)
         return _stored(doc["id"], new_doc, scored)
 
 

@@ -56,13 +56,25 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
          width: int | None = TARGET, tooltip: str | None = None,
          keeper: Keeper | None = None, disabled: bool = False, italic: bool = False,
          size: int = 16) -> ft.Control:
-    """One tap target, 48 px high (at least 48 wide): filled when selected."""
+    """One tap target, 48 px high (at least 48 wide): filled when selected.
+
+    With a `keeper`, a chip drawn as last time is the same control, not built again (an entry's
+    redraw after a tap builds only the chips that changed)."""
+    drawn = (label, selected, width, tooltip, disabled, italic, size)
+    if keeper is not None:
+        kept = keeper.unchanged(identifier, drawn)
+        if kept is not None:
+            keeper.handle(identifier + "#button", "on_click", lambda e: on_click())
+            return kept
     style = _style(selected, width is None, size, italic)
     button = _keep(keeper, identifier + "#button", ChipButton(
         label, on_click=lambda e: on_click(), style=style, width=width, height=TARGET,
         tooltip=tooltip, disabled=disabled))
-    return _keep(keeper, identifier, ft.Semantics(identifier=identifier, content=button,
-                                                  selected=selected))
+    control = _keep(keeper, identifier, ft.Semantics(identifier=identifier, content=button,
+                                                     selected=selected))
+    if keeper is not None:
+        keeper.drawn(identifier, drawn)
+    return control
 
 
 #: the gap between two chips of a line (px): seven 48 px chips fit 348 px (a 360 px phone)

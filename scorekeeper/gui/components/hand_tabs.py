@@ -5,20 +5,24 @@ from typing import Callable
 
 import flet as ft
 
+from ..keep import Keeper
 from ..models import Session
 from ..testid import tid
 from .chips import chip
 
 
-def hand_tabs(session: Session, tab: str, switch: Callable[[str], None]) -> ft.Control:
+def hand_tabs(session: Session, tab: str, switch: Callable[[str], None],
+              keeper: Keeper | None = None) -> ft.Control:
     """Hand | Sheet (N): N scored hands (a misdeal is not a hand); the hand's title beside them
-    while the game goes on.  `tab`: "hand" or "sheet"; `switch(tab)` on a tap."""
+    while the game goes on.  `tab`: "hand" or "sheet"; `switch(tab)` on a tap.  With a `keeper`
+    (kept by the screen), a switch or a save sends only what changed."""
     s = session
-    title = [] if s.sheet.finished else [
-        tid("hand-title", ft.Text(s.hand_title, size=16, weight=ft.FontWeight.BOLD))]
-    return ft.Row([
-        chip("Hand", tab == "hand", lambda: switch("hand"), "tab-hand", width=96),
+    keep = keeper.keep if keeper is not None else (lambda key, control: control)
+    title = [] if s.sheet.finished else [keep("hand-title", tid("hand-title", keep("hand-title#t", ft.Text(
+        s.hand_title, size=16, weight=ft.FontWeight.BOLD))))]
+    return keep("tabs", ft.Row([
+        chip("Hand", tab == "hand", lambda: switch("hand"), "tab-hand", width=96, keeper=keeper),
         chip(f"Sheet ({s.sheet.hands_played})", tab == "sheet", lambda: switch("sheet"), "tab-sheet",
-             width=116),
+             width=116, keeper=keeper),
         *title,
-    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))

@@ -110,10 +110,11 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
 def _cell(text: str, width: int | None = None, bold: bool = False, color=None,
           size: int = 14, expand: bool | int = False, align=ft.TextAlign.CENTER,
           lines: int = 2) -> ft.Control:
-    return ft.Container(
-        ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=color,
-                text_align=align, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
-        width=width, expand=expand, alignment=ft.Alignment.CENTER)
+    """One Text, no Container around it (its row centres it): a saved hand's row is half the
+    controls to build, diff, send and lay out."""
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=color,
+                   text_align=align, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+                   width=width, expand=expand if expand else None)
 
 
 def _compact_side(ss, side: str, hand, bags: bool) -> ft.Control:
@@ -238,8 +239,8 @@ def _row(hs, hand, sides, compact, on_tap, bags: bool, edited: bool = False) -> 
             if compact:
                 cells.append(_compact_side(ss, side, hand, bags))
             else:
-                cells.append(ft.Container(ft.Row(_wide_side(ss, side, hand, bags), spacing=0),
-                                          expand=True))
+                cells.append(ft.Row(_wide_side(ss, side, hand, bags), spacing=0, expand=True,
+                                    vertical_alignment=ft.CrossAxisAlignment.CENTER))
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         height = 58 if compact else 48
     tappable = not hs.misdeal

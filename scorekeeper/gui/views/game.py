@@ -14,6 +14,7 @@ from ..components.deal_line import deal_line
 from ..components.entry import EntryPanel
 from ..components.hand_tabs import hand_tabs
 from ..components.kept_entry import KeptEntry
+from ..keep import Keeper
 from ..components.misdeal_dialog import ask_misdeal
 from ..testid import tid
 from .base import GameScreen
@@ -45,6 +46,7 @@ class Screen(GameScreen):
         self.bar_box = ft.Container(padding=ft.Padding.only(left=10, right=10, top=6, bottom=6),
                                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
         self.tabs_box = ft.Container()
+        self.tabs_keeper = Keeper()  # Hand | Sheet (N): a switch or a save sends what changed
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
                                                      size_constraints=theme.TAP_SIZE,
                                                      on_click=lambda e: self.step(self.session.undo())))
@@ -114,12 +116,14 @@ class Screen(GameScreen):
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"
         show_entry = self.wide or self.tab == "hand"
+        # on a phone's Hand tab too, hidden: a save sends its one new row, and the switch to the
+        # Sheet tab only shows it (it would otherwise send every row again, more as the game goes on)
         self.sheet_box.controls = [sheetui.table(sheet, game, sides, self.sheet_compact, self.open_hand,
                                                  cache=self.sheet_cache,
-                                                 edited=s.dispute.edited_deals())] if show_sheet else []
+                                                 edited=s.dispute.edited_deals())]
         self.sheet_box.visible = show_sheet
         if not self.wide:
-            self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab)
+            self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab, self.tabs_keeper)
         self.info_box.content = (self.game_over() if sheet.finished
                                  else deal_line(s, self.wide, self.entry_width))
         self.info_box.visible = show_entry or sheet.finished
@@ -131,7 +135,7 @@ class Screen(GameScreen):
             self.entry_box.controls = []
             self.bar_box.content = None
         else:
-            self.entry_box.controls = [self.panel.control] if show_entry else []
+            self.entry_box.controls = [self.panel.control]  # hidden on the Sheet tab, not sent again
             self.bar_box.content = self.panel.bar
         self.entry_box.visible = show_entry
         self.bar_box.visible = show_entry and not sheet.finished
@@ -141,7 +145,8 @@ class Screen(GameScreen):
             self.app.clear_message()
         self.tab = tab
         self.fill()
-        self.page.update()
+        # what the switch shows and hides; the rest of the page is as it was
+        self.page.update(self.tabs_box, self.info_box, self.sheet_box, self.entry_box, self.bar_box)
 
     def game_over(self) -> ft.Control:
         return super().game_over([

@@ -77,7 +77,7 @@ def several_games(start: str | bytes) -> bool:
     head = start[:4096]
     if isinstance(head, bytes):
         head = head.decode("utf-8", "replace")
-    return head.lstrip("\ufeff \t\r\n")[:1] == "["
+    return head.lstrip(chr(0xFEFF) + " \t\r\n")[:1] == "["  # (a byte order mark: never drawn)
 
 
 def check_record_size(size: int, several: bool = False) -> None:

@@ -4,9 +4,14 @@ Every error a user can cause ends with one line on stderr and exit code 2.
 """
 from __future__ import annotations
 
-from . import interrupt
+try:
+    from . import interrupt
 
-interrupt.install()  # first, before the imports below: a Ctrl+C while they run stops it quietly
+    interrupt.install()  # first, before the imports below: a Ctrl+C while they run stops it quietly
+except KeyboardInterrupt:  # a Ctrl+C in the instant before it took over: the same quiet stop
+    import os
+
+    os._exit(130)
 
 import argparse  # noqa: E402
 import json

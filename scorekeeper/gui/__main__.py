@@ -1,9 +1,14 @@
 """`python -m scorekeeper.gui [--web] [--host H] [--port P] [--data DIR]` (tests, development)."""
 from __future__ import annotations
 
-from .. import interrupt
+try:
+    from .. import interrupt
 
-interrupt.install()  # first: a Ctrl+C while the app is still loading stops it quietly
+    interrupt.install()  # first: a Ctrl+C while the app is still loading stops it quietly
+except KeyboardInterrupt:  # a Ctrl+C in the instant before it took over: the same quiet stop
+    import os
+
+    os._exit(130)
 
 import argparse  # noqa: E402
 import os

@@ -244,7 +244,7 @@ class Server:
     it finds, 127.0.0.1 on a machine without a network); `command`: what serves (the app's
     `python -m scorekeeper.gui --serve` unless given), to which --host, --port and --data are added."""
 
-    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = None,
+    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
                  host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME,
                  command: list[str] | None = None):
         self.data_dir = data_dir
@@ -257,9 +257,8 @@ class Server:
         env.pop("SCOREKEEPER_LAN_ADDRESS", None)
         if lan:
             env["SCOREKEEPER_LAN_ADDRESS"] = lan
-        # None: the app's own default, what users get (skwasm: it loads in about half the time and
-        # half the browser's work of canvaskit; `settle` waits out the frame it may show late);
-        # "canvaskit": screenshots taken right after a change are never stale
+        # canvaskit: screenshots taken right after a change are never blank or stale;
+        # None: the app's own default (what users get; the benchmark measures that)
         if renderer:
             env.setdefault("FLET_WEB_RENDERER", renderer)
         self.renderer = env.get("FLET_WEB_RENDERER")
@@ -400,40 +399,6 @@ DROPPABLE = """(() => {
 })();"""
 
 
-#: Counts the frames Flutter shows and the changes to its semantics tree, for `Driver.settle`:
-#: both renderers hand a drawn frame to the page's canvas (skwasm as a bitmap from its worker,
-#: CanvasKit through WebGL on the page's thread, shown at the next animation frame).
-FRAMES = """(() => {
-    window.__frame = 0; window.__change = 0;
-    const shown = () => { window.__frame = performance.now(); };
-    const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
-    ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (...a) {
-        shown(); return transfer.apply(this, a); };
-    for (const G of [WebGLRenderingContext, WebGL2RenderingContext]) {
-        const flush = G.prototype.flush;
-        G.prototype.flush = function (...a) { requestAnimationFrame(shown); return flush.apply(this, a); };
-    }
-    const watch = () => new MutationObserver((records) => {
-        if (records.some(r => !(r.target.closest && r.target.closest('flt-announcement-host'))))
-            window.__change = performance.now();
-    }).observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
-    if (document.documentElement) watch(); else addEventListener('DOMContentLoaded', watch);
-})();"""
-_SETTLE_JS = """(quiet) => new Promise(done => {
-    const start = performance.now();
-    const look = () => {
-        const now = performance.now();
-        const drawn = window.__frame === undefined  // a page without the counter: two frames
-            || (window.__frame >= window.__change && now - window.__frame > quiet);
-        if ((drawn && now - start > 30) || now - start > 4000) done(); else setTimeout(look, 20);
-    };
-    requestAnimationFrame(() => requestAnimationFrame(look));
-})"""
-
-#: the (route, width, height, dark) states this worker has checked in a picture (`Driver._first_look`)
-_PHOTOGRAPHED: set[tuple] = set()
-
-
 class Driver:
     """A tab of the app, with the verbs the tests use (by test id or by name).
 
@@ -446,11 +411,8 @@ class Driver:
         self.name = name
         self.phone = phone
         self.host = host
-        context.add_init_script(FRAMES)
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
-        self.viewport = dict(self.page.viewport_size)  # as it was made: put back before it is lent again
-        self.loaded = False  # the app is loaded in this tab: `open` goes to a route in it
         self.dark = False
         #: the wheel's delta for each css px it moves a Flutter list (1 on the desktop, 4 on the
         #: phone as Chromium emulates it): learnt as `targets.measure` turns it
@@ -460,49 +422,19 @@ class Driver:
     def open(self, path: str = "") -> float:
         """Load the app at `path`; returns the seconds to its first frame.  A host tab loads
         the host link, waits for the games list it leads to, then goes to `path`."""
-        if self.loaded and self.host:  # lent by the module's pool: the app is running here
-            if self.page.evaluate("() => location.pathname") != "/" + path.strip("/"):
-                self.go(path or "/")
-            if not path.strip("/"):
-                self.wait_id("new-game")
-            return 0.0
         start = time.perf_counter()
         self.page.goto(self.server.host_link if self.host else self.server.url + path.lstrip("/"))
         self.page.wait_for_function("() => !document.getElementById('loading')",
                                     timeout=30_000)
         first_frame = time.perf_counter() - start
-        self.loaded = True
         self.enable_semantics()
         if self.host:
             self.wait_id("new-game", timeout=30_000)  # the host link leads to the games list
             if path.strip("/"):
                 self.go(path)  # (checks what it shows)
                 return first_frame
-        # the screen the server sends comes after the first frame: wait for some of it
-        self.page.wait_for_function("""() => [...document.querySelectorAll('flt-semantics')].some(
-            el => el.getAttribute('flt-semantics-identifier') || el.getAttribute('aria-label')
-                  || (el.innerText || '').trim())""", timeout=30_000)
         self.drawn_after_change(" after opening /" + path.lstrip("/"), first=0)
         return first_frame
-
-    def put_back(self) -> bool:
-        """As the pool lends a tab: its viewport, the games list, the light theme, no dialog
-        open.  False when it cannot be (the tab is then closed, not lent again)."""
-        try:
-            if self.page.viewport_size != self.viewport:
-                self.page.set_viewport_size(self.viewport)
-            self.page.keyboard.press("Escape")  # a dialog or a menu left open
-            self.go("/")
-            self.wait_id("new-game", timeout=10_000)
-            if "Light theme" in self.text_of("theme"):  # the app is dark
-                self.tap("theme")
-                self.page.wait_for_function(
-                    """() => { const el = document.querySelector('[flt-semantics-identifier="theme"]');
-                               return el && !(el.innerText + ' ' + el.outerHTML).includes('Light theme'); }""")
-            self.dark = False
-            return True
-        except Exception:
-            return False
 
     def lose_network(self) -> None:
         """Drop the page's connection and keep it down (the context needs DROPPABLE)."""
@@ -586,19 +518,7 @@ class Driver:
             };
             setTimeout(look, 25);
         })""", [action, arg, first, quiet])
-        self.assert_drawn(where, picture=self._first_look())
-
-    def _first_look(self) -> bool:
-        """Whether this worker has not yet photographed this route at this size and theme (the
-        error-box scan of the semantics tree runs on every change; the picture, the only way to
-        see a box that fits the screen, once per screen state and in every `screenshot`)."""
-        view = self.page.viewport_size
-        state = (self.page.evaluate("() => location.pathname + location.search"), view["width"],
-                 view["height"], self.dark)
-        if state in _PHOTOGRAPHED:
-            return False
-        _PHOTOGRAPHED.add(state)
-        return True
+        self.assert_drawn(where, picture=True)
 
     @staticmethod
     def assert_no_grey_block(png: Path | bytes, name: str = "") -> None:
@@ -722,40 +642,36 @@ class Driver:
         loc.wait_for(state="attached")
         self._press(loc)
 
-    def fill(self, label: str, text: str, limit: int | None = None) -> None:
-        """Put `text` in the text field labelled `label` (a real <input> in the DOM), as a
-        keyboard's suggestion or a paste does: all at once (`keyboard.type` for key by key).
-        `limit`: the field takes that many characters at most, so it holds `text[:limit]`."""
-        held = text if limit is None else text[:limit]
+    def fill(self, label: str, text: str) -> None:
+        """Type into the text field labelled `label` (a real <input> in the DOM)."""
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
-        # (a focused box's label is its label, then its hint on a line of its own)
-        focused = """(label) => { const el = document.activeElement;
-            const named = el && el.tagName !== 'BODY' && (el.getAttribute('aria-label') || '');
-            return named === label || (named && named.startsWith(label + '\\n')); }"""
-        for attempt in range(3):
-            self._press(loc)
-            # a touch focuses the box a moment later, once Flutter has put its <input> there
-            self.page.wait_for_function(focused, arg=label, timeout=15_000)
+        self._press(loc)
+        # type only once this text box has the focus (a touch focuses it a moment later)
+        try:
+            handle = loc.element_handle(timeout=2_000)
+            self.page.wait_for_function("el => document.activeElement === el", arg=handle,
+                                        timeout=3_000)
+        except Exception:  # redrawn under us: type into whatever has the focus now
+            pass
+        for _ in range(3):  # a busy machine can drop the first keys before the box has the focus
             self.page.keyboard.press("Control+A")
-            self.page.keyboard.insert_text(text) if text else self.page.keyboard.press("Delete")
+            self.page.keyboard.type(text)
             try:
-                self.page.wait_for_function(f"([label, text]) => ({focused})(label) "
-                                            "&& document.activeElement.value === text",
-                                            arg=[label, held], timeout=5_000)
-                return
-            except Exception:  # redrawn under us (a busy machine): once more
-                if attempt == 2:
-                    raise AssertionError(f"{label}: typed {text!r}, the box holds {loc.input_value()!r}"
-                                         + ("" if held == text else f" (wanted {held!r})"))
+                if loc.input_value(timeout=2_000) == text:
+                    return
+            except Exception:  # redrawn under us: look again
+                pass
+            self._press(loc)
+            self.page.wait_for_timeout(200)
 
     # -- pictures -----------------------------------------------------------
-    def settle(self, quiet: int = 120) -> None:
-        """Wait until what was drawn is on screen: a frame shown after the last change to the
-        semantics tree, then `quiet` ms without another (an animation runs to its end).  The
-        default renderer (skwasm) draws in a worker and shows the frame later than the tree
-        changes, by up to 600 ms seen on a busy machine; FRAMES counts what it shows."""
-        self.page.evaluate(_SETTLE_JS, quiet)
+    def settle(self) -> None:
+        """Wait until what was drawn is on screen: two frames, and (the default renderer
+        may show a stale frame a moment longer) 200 ms unless it is CanvasKit."""
+        wait = 30 if self.server.renderer == "canvaskit" else 200
+        self.page.evaluate("""(wait) => new Promise(r => requestAnimationFrame(
+            () => requestAnimationFrame(() => setTimeout(r, wait))))""", wait)
 
     def screenshot(self, screen: str, check: bool = True) -> Path:
         """screenshots/SCREEN-NAME-THEME.png; fails (`check`) if it shows Flutter's error box,
@@ -777,21 +693,3 @@ class Driver:
         return path
 
 
-def run_async(coroutine):
-    """`asyncio.run(coroutine)` in a thread of its own: the worker's sync Playwright (one for the
-    session) keeps an event loop running in the main thread, where asyncio.run refuses to start."""
-    import asyncio
-    result: dict = {}
-
-    def target():
-        try:
-            result["value"] = asyncio.run(coroutine)
-        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
-            result["error"] = error
-
-    thread = threading.Thread(target=target, name="run_async")
-    thread.start()
-    thread.join()
-    if "error" in result:
-        raise result["error"]
-    return result.get("value")

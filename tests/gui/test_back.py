@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from scorekeeper.storage import Repository
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 

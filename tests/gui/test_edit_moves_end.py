@@ -9,9 +9,6 @@ import pytest
 from scorekeeper.storage import Repository
 from steps import wait_label
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
 RULES = {"preset": "standard", "options": {"win_score": 300}}

@@ -7,9 +7,6 @@ from harness import Server
 from scorekeeper.storage import Repository
 from steps import pick, wait_label
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
 

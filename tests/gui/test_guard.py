@@ -3,13 +3,13 @@ server: what it passes on, drops and closes; which origins it lets in; and that 
 Flet (the protocol's numbers, the session manager) still matches the installed Flet."""
 from __future__ import annotations
 
+import asyncio
 
 import msgpack
 import pytest
 
 from scorekeeper.gui import guard
 from scorekeeper.gui.guard import CLOSE, DROP, PASS, Connection, Limits, check, same_origin
-from harness import run_async
 
 
 def test_the_protocol_numbers_are_flets():
@@ -165,7 +165,7 @@ def test_a_refused_origin_gets_no_session():
         sent.append(message)
 
     gate = guard.Guard(app)
-    run_async(gate(scope("http://evil.example", "127.0.0.1:8000"), receive, send))
+    asyncio.run(gate(scope("http://evil.example", "127.0.0.1:8000"), receive, send))
     assert reached == [] and sent == [{"type": "websocket.close", "code": guard.POLICY_VIOLATION}]
     assert gate.refused_origins == 1
 
@@ -190,7 +190,7 @@ def test_an_address_that_reconnects_in_a_loop_is_refused():
         other = {**scope(None, "127.0.0.1:8000"), "client": ("192.0.2.99", 1)}
         await gate(other, receive, send)
 
-    run_async(run())
+    asyncio.run(run())
     assert opened == ["192.0.2.1"] * 5 + ["192.0.2.99"] and gate.refused_connections == 3
 
 
@@ -248,7 +248,7 @@ def test_a_guests_session_is_dropped_from_flets_session_manager():
         await app_manager.add_session("page_t_hash", Session())
         await guard.drop_flet_session(Page)
 
-    run_async(run())
+    asyncio.run(run())
     try:
         assert "page_s_hash" not in sessions and Page.session.closed
         assert "page_t_hash" in sessions  # another session is kept

@@ -2,12 +2,12 @@
 client goes when the client does, and none grows with the number of addresses seen."""
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 
 from scorekeeper.gui import guard
 from scorekeeper.gui.guard import Limits
-from harness import run_async
 
 
 class Session:
@@ -59,7 +59,7 @@ def test_a_dropped_guests_page_and_app_are_freed():
         for n in range(50):
             await gate(scope(f"192.0.2.{n}"), receive, send)
 
-    run_async(run())
+    asyncio.run(run())
     gc.collect()
     assert len(dropped) == 50, "every guest's session was dropped when its connection ended"
     alive = [ref for ref in pages if ref() is not None]
@@ -91,7 +91,7 @@ def test_the_budgets_of_new_connections_do_not_grow_with_the_addresses_seen():
         for n in range(5_000):
             await gate(scope(f"10.{n // 250}.{n % 250}.1"), receive, send)
 
-    run_async(run())
+    asyncio.run(run())
     assert len(gate._arrivals) <= 512, f"{len(gate._arrivals)} addresses' budgets kept"
 
 

@@ -7,9 +7,6 @@ from scorekeeper.engine import find_preset
 from scorekeeper.storage import Repository
 from steps import wait_label
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 LONG = "Bartholomew Fitzgerald-Smythe"
 PLAYERS = [LONG, "Bob", "Cat", "Dan Thelonius"]
 AC, BD = f"{LONG} & Cat", "Bob & Dan Thelonius"

@@ -12,9 +12,6 @@ from __future__ import annotations
 from scorekeeper.storage import Repository
 from steps import wait_label
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 
 def games(server) -> set[str]:
     return {g.id for g in Repository(server.data_dir).list_games()}

@@ -1,9 +1,9 @@
 """The QR code served by address (scorekeeper/gui/pictures.py), without a server."""
 from __future__ import annotations
 
+import asyncio
 
 from scorekeeper.gui.pictures import Pictures, qr_address
-from harness import run_async
 
 
 def get(path: str, method: str = "GET"):
@@ -19,7 +19,7 @@ def get(path: str, method: str = "GET"):
         sent.append(message)
 
     gate = Pictures(app, lambda code: f"http://192.0.2.5:8000/join/{code}")
-    run_async(gate({"type": "http", "path": path, "method": method}, receive, send))
+    asyncio.run(gate({"type": "http", "path": path, "method": method}, receive, send))
     return passed, sent
 
 

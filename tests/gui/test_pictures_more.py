@@ -7,7 +7,6 @@ import threading
 
 from scorekeeper.gui import pictures
 from scorekeeper.gui.pictures import Pictures, qr_address
-from harness import run_async
 
 SHARED = "K7MQ2X"
 
@@ -34,7 +33,7 @@ def serve(gate: Pictures, paths: list[str], peer: str = "192.0.2.7") -> list[int
     async def run():
         return await asyncio.gather(*(one(p) for p in paths))
 
-    return run_async(run())
+    return asyncio.run(run())
 
 
 def test_only_a_shared_code_is_drawn_each_once_and_off_the_loop(monkeypatch):

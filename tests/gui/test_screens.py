@@ -9,9 +9,6 @@ import pytest
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.storage import Repository
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,6 @@ from scorekeeper.engine import find_preset, new_game, score_game
 from scorekeeper.storage import Repository
 from steps import ask_for_the_pen, themes, wait_label
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
 # Ann bids nil and takes 2; Cat bids 4 and takes 3.  IHOP: her tricks help Cat (made, +40 and a

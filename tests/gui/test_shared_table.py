@@ -20,9 +20,6 @@ from scorekeeper.storage import Repository
 from steps import ask_for_the_pen, themes, wait_label
 from targets import targets
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
 #: what a viewer may tap: nothing of it changes the game

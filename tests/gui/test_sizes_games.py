@@ -10,9 +10,6 @@ from scorekeeper.storage import Repository
 from steps import pick
 from test_flows import expect_text, saw_saved
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 #: (players, one hand's bids in the order they are tapped, the counts tapped, the hand saved)
 GAMES = {
     "two": (["Ann", "Bob"], {"Bob": 5, "Ann": 7}, {"Ann": 7},

@@ -14,9 +14,6 @@ from steps import pick, wait_message
 from scorekeeper.engine import score_game
 from scorekeeper.storage import Repository
 
-#: each test starts from a session of its own (what one test types stays in a lent tab's session)
-LEND_TABS = False
-
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
 

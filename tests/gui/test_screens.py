@@ -55,6 +55,8 @@ def test_main_screens(make_driver, games, phone):
     app.go(f"game/{games['done']}")
     app.wait_id("game-over")
     both_themes("game-over")
+    app.go("/")  # the New game form is opened from the games list (a route change from a game to
+    app.wait_id("new-game")  # the form is the browser's Back, which leads to the games list)
     app.go("new")
     app.wait_id("start-game")
     app.tap("preset-ihop")

@@ -360,11 +360,12 @@ class EntryPanel:
                                       width=None, italic=key == tricks.filled, size=15,
                                       tooltip=f"Tricks taken by {key}"
                                       + (" (filled in)" if key == tricks.filled else "")))
-        # a phone keeps the chips on one line (scrolled) while they fit its width; long names wrap
+        # a phone keeps the chips on one line (scrolled) while they fit its width; two long names
+        # wrap (a table of three sides or more has no row to spare under them: it keeps the line)
         labels = [f"{short_key(k)}: {tricks.counts.get(k) if tricks.counts.get(k) is not None else '?'}"
                   for k in tricks.keys()]
         wide = 40 + sum(9 * len(label) + 40 for label in labels)  # 15 px text, the chip's padding, the gap
-        one_line = self.one_line and not (self.width and wide > self.width)
+        one_line = self.one_line and not (self.width and wide > self.width and len(labels) <= 2)
         head = self.keep("tricks-head", ft.Row(
             choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if one_line else None,
             wrap=not one_line, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))

@@ -203,12 +203,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                            "this is its raw record as saved, unchecked"), file=sys.stderr)
         text = json_text(record) + "\n"
     _flush_notices(repo)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8", newline="")
-        print(f"wrote game {args.id} to {args.out}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return _write_out(text, args.out, f"game {args.id}")
 
 
 def _export_all(repo: Repository, args: argparse.Namespace) -> int:
@@ -216,9 +211,14 @@ def _export_all(repo: Repository, args: argparse.Namespace) -> int:
     records = repo.exchange.export_games()
     _flush_notices(repo)
     text = json_text(records) + "\n"  # (a hidden character of a name an earlier release let in, escaped)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8", newline="")
-        print(f"wrote {len(records)} game{'' if len(records) == 1 else 's'} to {args.out}", file=sys.stderr)
+    return _write_out(text, args.out, f"{len(records)} game{'' if len(records) == 1 else 's'}")
+
+
+def _write_out(text: str, out: str | None, what: str) -> int:
+    """`text` into the file `out` (saying so on stderr, naming `what`), or to standard output."""
+    if out:
+        Path(out).write_text(text, encoding="utf-8", newline="")
+        print(f"wrote {what} to {out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0

@@ -77,3 +77,17 @@ def test_five_names_are_offered_five_player_spades_and_the_limit_is_said(make_dr
     app.wait_id("save-hand")
     (gid,) = games(server) - before
     assert Repository(server.data_dir).get(gid).game.side_names == ("Ann", "Bob", "Cat", "Dan", "Eve")
+
+
+def test_the_rule_screen_shows_the_presets_of_every_table_size(make_driver, server):
+    """Issue 26's Done when: the new presets on the GUI's rule screen, in the app's own words (the
+    engine's summary and its sections), each reached from the route the New game form's "Read the
+    rules" makes, on a phone."""
+    from scorekeeper.engine import PRESETS
+    app = make_driver(phone=True)
+    for name in ("two", "cutthroat", "five"):
+        app.open(f"/rules?preset={name}")
+        wait_label(app, "rules-summary", PRESETS[name].summary[:40])
+        app.wait_id("rules-section-winning")
+        app.assert_drawn(f"rules of {name}")
+        app.screenshot(f"rules-{name}")

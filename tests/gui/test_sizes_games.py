@@ -1,11 +1,13 @@
 """A two-player and a five-player game entered to 500 through the real app on a 390x844 phone
 (issue 26): every hand tapped in where its controls are, and after each save the totals and bags on
-screen are the engine's for the same hands; at the end the sheet shows the winner."""
+screen are the engine's for the same hands; at the end every row of the sheet is read back against
+the engine's (each player's bid, tricks, points, score and bags, in the sheet's order)."""
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.engine import new_game, score_game
+from scorekeeper.gui.models.figures import signed
 from scorekeeper.storage import Repository
 from steps import pick
 from test_flows import expect_text, saw_saved
@@ -48,4 +50,20 @@ def test_a_game_of_every_size_entered_to_500_shows_the_engines_scores(make_drive
     assert sheet.winner == "Ann" and sheet.scores["Ann"] >= 500
     saved = Repository(server.data_dir).get(gid).game
     assert score_game(saved).scores == sheet.scores  # the data folder holds the hands the taps meant
+    app.page.get_by_role("button", name=f"Sheet ({sheet.hands_played})").first.click()
+    app.wait_id(f"sheet-row-{len(game.hands)}")
     app.screenshot(f"game-{preset}-to-500")
+    read = 0
+    for hs in sheet.hands:
+        row = app.by_id(f"sheet-row-{hs.deal}").first
+        row.scroll_into_view_if_needed()
+        said = " ".join(app.text_of(f"sheet-row-{hs.deal}").split())
+        at = 0
+        for side in players:  # the players' cells left to right, as the engine has them
+            ss = hs.sides[side]
+            cell = f"{ss.bid_text} / {ss.tricks} {signed(ss.points)} {ss.score} {ss.bags}b"
+            found = said.find(cell, at)
+            assert found >= 0, f"hand {hs.number}, {side}: {cell!r} not in {said!r} after {at}"
+            at = found + len(cell)
+        read += 1
+    assert read == len(game.hands) > 5  # every row was read, and the game had some length

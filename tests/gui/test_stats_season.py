@@ -156,3 +156,32 @@ def test_on_a_desktop(make_driver, repo):
     app.tap("stats-range-show")
     app.wait_id("stats-empty")
     assert "0 finished games" in app.text_of("stats-scope")
+
+
+def test_a_row_tapped_on_a_phone_shows_every_figure_of_it(make_driver, repo):
+    """Issue 24, point 7: a phone's table has no room for points per hand or bags per game; a
+    tapped row brings its card (every figure, the repository's) and its chart into view."""
+    stats = repo.season_stats()
+    app = make_driver(phone=True)
+    app.open("/stats")
+    app.wait_id("stats-narrow")
+    assert "Tap a row" in app.text_of("stats-legend")
+    last = stats.players[-1]  # not the one the card follows at first
+    assert last.name != stats.players[0].name
+    row = app.page.get_by_role("row").filter(has_text=last.name).first
+    box = row.bounding_box()
+    assert box and box["y"] + box["height"] <= 844, box  # tapped where it is, without a scroll
+    app.page.touchscreen.tap(box["x"] + 40, box["y"] + box["height"] / 2)
+    card = wait_text(app, "stats-card", last.name)
+    f = last.figures
+    assert f"{f.points_per_hand:.1f}" in card and f"{f.bags_per_game:.1f}" in card
+    assert "Points / hand" in card and "Bags / game" in card
+    assert f"{last.name}'s win rate after each of {f.games} games" in wait_text(app, "stats-chart", last.name)
+    for _ in range(50):  # scrolled to the card (an animation of 300 ms)
+        shown = app.by_id("stats-card").first.bounding_box()
+        if shown and 0 <= shown["y"] and shown["y"] + shown["height"] <= 844:
+            break
+        app.page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the card is not in view: {shown}")
+    app.screenshot("season-row-tapped")

@@ -33,6 +33,11 @@ BAR_HEIGHT = 52
 
 #: a name longer than this is shortened on a chip (the whole name is its tooltip and on the row)
 CHIP_NAME = 9
+#: a phone's table of five or more bidders: each name stands left of its numbers, this wide (px), so
+#: five rows of bids and the trick counts fit a 360x740 phone
+NAME_COLUMN = 64
+#: bidders from which a phone puts the names beside the numbers
+INLINE_FROM = 5
 
 
 def short_name(name: str) -> str:
@@ -237,33 +242,54 @@ class EntryPanel:
                     toggles.append(self.chip("Blind nil", bidder in bids.blind_nils,
                                              self._tap(lambda: d.toggle_nil(bidder, True)),
                                              f"blind-nil-{bidder}", width=None))
-        head = self.keep(f"bidder-{bidder}#head", ft.Row(
-            [self._bidder_title(bidder, side.name if first_of_side else None), *toggles],
-            spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        title = self._bidder_title(bidder, side.name if first_of_side else None)
         pick = lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))()  # noqa: E731
-        parts: list[ft.Control] = [head, self.number_chips(
-            values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"},
+        inline = self._names_inline()
+        numbers = _number_chips(
+            values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"}, keeper=self.keeper,
+            one_line=self.one_line, fit=fitting(self.width - NAME_COLUMN - 6) if inline else self.fit,
             disabled=d.partnership and bids.double_nil(side),
-            on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))]
+            on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))
+        if inline:  # the name left of its numbers (and any blind toggles on a line below)
+            parts: list[ft.Control] = [self.keep(f"bidder-{bidder}#head", ft.Row(
+                [self.keep(f"bidder-{bidder}#name-box", ft.Container(title, width=NAME_COLUMN)), numbers],
+                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))]
+            if toggles:
+                parts.append(self.row(f"toggles-{bidder}", toggles))
+        else:
+            parts = [self.keep(f"bidder-{bidder}#head", ft.Row(
+                [title, *toggles], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)), numbers]
         if blind_chips:
             parts.append(self.row(f"blind-{bidder}", blind_chips))
         return self.keep(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.keep(
             f"bidder-{bidder}#col", ft.Column(parts, spacing=2, tight=True))))
 
+    def _names_inline(self) -> bool:
+        """A phone's table of INLINE_FROM bidders or more: each name beside its numbers."""
+        return bool(self.one_line and self.width and len(self.draft.shape.rows) >= INLINE_FROM)
+
     def _bidder_title(self, bidder: str, blind_side: str | None) -> ft.Control:
-        """Name, 'bids first', Wheels/Boston; under it the blind line of the side."""
+        """Name, 'bids first', Wheels/Boston; under it the blind line of the side.  Beside the
+        numbers (`_names_inline`) the marks go under the name, in the name's narrow column."""
         d, shape = self.draft, self.draft.shape
+        inline = self._names_inline()
         spans = [ft.TextSpan(bidder, ft.TextStyle(weight=ft.FontWeight.W_600, size=15))]
+        marks: list[ft.TextSpan] = []
         if bidder == shape.first_bidder:
             verb = "bid" if d.partnership and len(shape.side_named(bidder).players) > 1 else "bids"
-            spans.append(ft.TextSpan(f"  {verb} first", ft.TextStyle(size=12, color=MUTED)))
+            marks.append(ft.TextSpan(f"{verb} first" if inline else f"  {verb} first",
+                                     ft.TextStyle(size=12, color=MUTED)))
         special = d.bids.special(bidder)
         if special:
-            spans.append(ft.TextSpan(f"  {special}", ft.TextStyle(
+            marks.append(ft.TextSpan(f"  {special}", ft.TextStyle(
                 size=12, color=theme.MADE, weight=ft.FontWeight.BOLD)))
         keep = self.keep
         lines: list[ft.Control] = [keep(f"bidder-{bidder}#name", ft.Text(
-            spans=spans, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))]
+            spans=spans + ([] if inline else marks), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            tooltip=bidder if inline else None))]
+        if inline and marks:
+            lines.append(keep(f"bidder-{bidder}#marks", ft.Text(
+                spans=marks, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)))
         note = shape.blind_note(blind_side) if blind_side else None
         if note:
             reason = shape.blind_chance(blind_side).reason if shape.blind_chance(blind_side) else None
@@ -272,7 +298,7 @@ class EntryPanel:
                 f"blind-reason-{bidder}#t", ft.Text(note, size=11, color=MUTED, tooltip=reason, max_lines=2,
                                                     overflow=ft.TextOverflow.ELLIPSIS)),
                 label=reason)))
-        return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=True))
+        return keep(f"bidder-{bidder}#title", ft.Column(lines, spacing=0, tight=True, expand=not inline))
 
     def _blind_chip(self, bidder: str) -> ft.Control:
         bids, shape = self.draft.bids, self.draft.shape

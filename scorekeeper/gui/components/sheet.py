@@ -28,6 +28,15 @@ def _bags_text(bags: int, rules, cards: int = 2) -> str:
     return text if cards > 2 else f"{text} bags"
 
 
+#: from this many cards across a phone, a card takes three lines (see `header`)
+FIVE_ACROSS = 5
+
+
+def _score_size(cards: int) -> int:
+    """A phone's total: 24 px on two cards, 20 on three or four, 18 on five or six."""
+    return 24 if cards < 3 else 20 if cards < FIVE_ACROSS else 18
+
+
 TONE_COLOURS = {Tone.MADE: theme.MADE, Tone.SET: theme.SET, Tone.PLAIN: None}
 
 
@@ -69,12 +78,23 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
             signed(side_last.points) if side_last else "", size=13,
             color=theme.SET if side_last and side_last.points < 0 else MUTED))
         big = keep(f"{side}#score", tid(f"score-{side}", keep(f"{side}#score-text", ft.Text(
-            str(score), size=(24 if cards_across < 3 else 20) if compact else 30,
+            str(score), size=_score_size(cards_across) if compact else 30,
             weight=ft.FontWeight.BOLD))))
         name = keep(f"{side}#name", ft.Text(
             side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
             weight=ft.FontWeight.BOLD if score == leader and score else None))
-        if compact:
+        if compact and cards_across >= FIVE_ACROSS:
+            # five cards or more across a phone: a card is as wide as "-105" alone, so three
+            # lines (the name; the score; last hand's points and the bags)
+            lines = [
+                keep(f"{side}#top", ft.Row([keep(f"{side}#name-box", ft.Container(name, expand=True))])),
+                keep(f"{side}#line", ft.Row([big])),
+                keep(f"{side}#under", ft.Row(
+                    [points, keep(f"{side}#gap", ft.Container(expand=True))]
+                    + ([bag_line] if with_bags else []),
+                    spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            ]
+        elif compact:
             # two lines that keep their height: the name and last hand's points, then the score
             # and the bags (on three or four cards a phone has no room for all four on one line)
             lines: list[ft.Control] = [
@@ -100,7 +120,8 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
                 color=theme.SET))))
         cards.append(keep(f"{side}#card", ft.Container(
             keep(f"{side}#column", ft.Column(lines, spacing=0, tight=True)),
-            padding=ft.Padding.symmetric(horizontal=8 if compact else 10, vertical=4 if compact else 6),
+            padding=ft.Padding.symmetric(horizontal=(6 if cards_across >= FIVE_ACROSS else 8) if compact else 10,
+                                         vertical=4 if compact else 6),
             border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
         )))
     return keep("totals", tid("totals", keep("totals#row", ft.Row(

@@ -81,7 +81,8 @@ class Screen(BaseScreen):
         if pairs:
             controls += [self.heading("Partnerships"), self.table("stats-pairs", pairs, narrow, pairs=True)]
         legend = " \u00b7 ".join(f"{h} {m}" for h, m, _, phone, _ in COLUMNS[1:] if phone or not narrow)
-        controls.append(tid("stats-legend", ft.Text(legend + ". Finished games only.", size=12, color=MUTED)))
+        tail = ". Finished games only." + (" Tap a row for all its figures." if narrow else "")
+        controls.append(tid("stats-legend", ft.Text(legend + tail, size=12, color=MUTED)))
         meetings = season.head_to_head_lines(stats)
         if meetings:
             controls += [self.heading("Head to head"), self.head_to_head(meetings)]
@@ -144,7 +145,9 @@ class Screen(BaseScreen):
             rows=[ft.DataRow(cells=[ft.DataCell(
                 tid(f"{'stats-pair' if pairs else 'stats'}-{line.name}", self.cell(getattr(line, f), w, True))
                 if i == 0 else self.cell(getattr(line, f), w, False))
-                for i, (_, _, f, w) in enumerate(columns)]) for line in lines],
+                for i, (_, _, f, w) in enumerate(columns)],
+                on_select_change=lambda e, key=line.key: self.page.run_task(self.tapped, key))
+                for line in lines],
             column_spacing=8 if narrow else 12, horizontal_margin=8 if narrow else 16,
             heading_row_height=40, data_row_min_height=48, data_row_max_height=56, divider_thickness=0.5,
         )
@@ -187,7 +190,7 @@ class Screen(BaseScreen):
                                          ft.Text(value, size=16, weight=ft.FontWeight.BOLD)],
                                         spacing=0, tight=True), width=150 if self.wide else 104)
                  for label, value in season.card_figures(line)]
-        card = tid("stats-card", ft.Container(ft.Column([
+        card = tid("stats-card", ft.Container(key=ft.ScrollKey("stats-card"), content=ft.Column([
             ft.Text(name, size=16, weight=ft.FontWeight.BOLD),
             ft.Row(tiles, wrap=True, spacing=8, run_spacing=8),
         ], spacing=8, tight=True), padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
@@ -195,6 +198,14 @@ class Screen(BaseScreen):
                                                 padding=ft.Padding.only(right=12, top=8)),
                     label=season.chart_description(name, figures))
         return [self.heading("Over time"), picker, card, chart]
+
+    async def tapped(self, key: str) -> None:
+        """A row tapped: its player's (or partnership's) card and chart, every figure (a phone's
+        table has no room for points per hand or bags per game), scrolled into view."""
+        self.follow_other(key)
+        view = self.page.views[-1] if self.page.views else None
+        if view is not None:
+            await view.scroll_to(scroll_key="stats-card", duration=300)
 
     def follow_other(self, key: str | None) -> None:
         """Another player or partnership on the card and the chart, drawn in place (the page

@@ -62,6 +62,11 @@ def add_storage_commands(subparsers: argparse._SubParsersAction) -> None:
     _data_option(imp)
     imp.set_defaults(func=_guarded(cmd_import, "import"))
 
+    _add_change_commands(subparsers)
+
+
+def _add_change_commands(subparsers: argparse._SubParsersAction) -> None:
+    """The commands that read or change one game's history: history, edit, undo and redo."""
     history = subparsers.add_parser("history", help="print who changed a saved game, and what, oldest first",
                                     description="Print a saved game's history: one line per change, oldest "
                                                 "first, each with its time, the device and its role.")

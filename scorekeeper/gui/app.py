@@ -105,14 +105,14 @@ class App:
         page.pubsub.subscribe(self._on_event)
         if not self.native and self.keeping is None:
             self.door.storage.open()
-            page.run_task(self._arrive, page.route or "/")
+            page.run_task(self._arrive, page.route or routes.HOME)
         else:
             for notice in self.door.notices():
                 self.message(notice)
             if self.keeping is None:
-                self.router.show(page.route or "/")
+                self.router.show(page.route or routes.HOME)
             else:  # the phone's own build: a route typed by hand may lead elsewhere (no sharing)
-                self.show(page.route or "/")
+                self.show(page.route or routes.HOME)
                 self.keeping.started()
 
     async def _arrive(self, route: str) -> None:

@@ -20,6 +20,7 @@ import flet as ft
 from ..engine import ScorekeeperError
 from .models.share import record_file_name, sheet_text
 from .testid import tid
+from . import routes
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +184,10 @@ async def import_record(app) -> None:
         app.page.pop_dialog()
         app.message(res.message)
         if game_id is None:  # several games (a file of Export all): the list shows them
-            app.go("/")
+            app.go(routes.home())
             app.refresh()
         else:
-            app.go(f"/game/{game_id}")
+            app.go(routes.game(game_id))
 
     def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:

@@ -29,7 +29,7 @@ class Router:
         self.on_shown = on_shown
         self.on_error = on_error
         self.admit = admit  # the route this session is shown for the route it asks for
-        self.route = "/"
+        self.route = routes.HOME
         self.query: dict[str, str] = {}  # of the route being shown: a screen reads it as it is made
         self.current: Screen | None = None
 

@@ -31,20 +31,28 @@ HISTORY = "/game/:game_id/history"
 HOST_LINK = "/host/:token"
 HOST_BARE = "/host"
 
+NEW = "/new"
+STATS = "/stats"
+RULES = "/rules"  # ?preset=NAME: that preset's rules
+GAME_RULES = "/game/:game_id/rules"
+WHAT_IF = "/game/:game_id/whatif"
+CHART = "/game/:game_id/chart"
+SHARE = "/game/:game_id/share"
+
 ROUTES: list[tuple[str, str]] = [
     (HOME, "games"),
-    ("/new", "new_game"),
-    ("/stats", "stats"),
-    ("/rules", "rules"),
+    (NEW, "new_game"),
+    (STATS, "stats"),
+    (RULES, "rules"),
     (GAME, "game"),
     (HAND, "breakdown"),
     (LINE_RULE, "line_rule"),
     (HISTORY, "history"),
     (EDIT, "edit_hand"),
-    ("/game/:game_id/rules", "rules"),
-    ("/game/:game_id/whatif", "whatif"),
-    ("/game/:game_id/chart", "chart"),
-    ("/game/:game_id/share", "share_table"),
+    (GAME_RULES, "rules"),
+    (WHAT_IF, "whatif"),
+    (CHART, "chart"),
+    (SHARE, "share_table"),
     (TABLE, "table"),
     (JOIN, "join"),
     (JOIN_CODE, "join"),
@@ -131,22 +139,66 @@ def parent(route: str) -> str:
     return game(place.game_id)
 
 
-def game(game_id: str) -> str:
-    return f"/game/{game_id}"
+def _fill(template: str, **params: object) -> str:
+    """A route from its template: each `:name` part replaced by `params[name]`."""
+    return "/".join(str(params[part[1:]]) if part.startswith(":") else part for part in template.split("/"))
+
+
+def home() -> str:
+    return HOME
+
+
+def new_game() -> str:
+    return NEW
+
+
+def stats() -> str:
+    return STATS
+
+
+def rules(preset: str | None = None) -> str:
+    """The rules of a preset (the one last shown when None)."""
+    return RULES if preset is None else f"{RULES}?preset={preset}"
+
+
+def game(game_id: str, tab: str | None = None) -> str:
+    """A game's screen (`tab="sheet"`: a phone opens it on the sheet)."""
+    return _fill(GAME, game_id=game_id) + (f"?tab={tab}" if tab else "")
+
+
+def edit(game_id: str, deal: int | str) -> str:
+    """The edit of a deal (``deal``: its position in the record)."""
+    return _fill(EDIT, game_id=game_id, number=deal)
+
+
+def game_rules(game_id: str) -> str:
+    return _fill(GAME_RULES, game_id=game_id)
+
+
+def what_if(game_id: str) -> str:
+    return _fill(WHAT_IF, game_id=game_id)
+
+
+def chart(game_id: str) -> str:
+    return _fill(CHART, game_id=game_id)
+
+
+def share(game_id: str) -> str:
+    return _fill(SHARE, game_id=game_id)
 
 
 def table(game_id: str) -> str:
-    return f"/table/{game_id}"
+    return _fill(TABLE, game_id=game_id)
 
 
 def hand(game_id: str, deal: int | str) -> str:
     """A deal's breakdown (``deal``: its position in the record)."""
-    return f"/game/{game_id}/hand/{deal}"
+    return _fill(HAND, game_id=game_id, number=deal)
 
 
 def line_rule(game_id: str, deal: int | str, key: str) -> str:
-    return f"/game/{game_id}/hand/{deal}/rule/{key}"
+    return _fill(LINE_RULE, game_id=game_id, number=deal, key=key)
 
 
 def history(game_id: str) -> str:
-    return f"/game/{game_id}/history"
+    return _fill(HISTORY, game_id=game_id)

@@ -6,6 +6,8 @@ inside a function counts too.
 """
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 from .imports import imports_in as imports_of
@@ -72,6 +74,53 @@ def test_every_screen_has_what_the_app_asks_of_it():
     assert opened_by[Role.VIEWER] == {"join", "table", "game", "breakdown", "edit_hand", "rules", "whatif", "chart",
                                     "line_rule", "history"}
     assert opened_by[Role.HOST] == {m for _, m in ROUTES} - {"join"}
+
+
+#: how a route of the app begins: a route written out by hand (a builder of routes.py makes it)
+ROUTE_START = re.compile(r"^/(game|table|join|host|new|stats|rules)(/|\?|$)")
+#: the calls that go to a route (the app's `go`, the router's `show`, Flet's `push_route`)
+GOING = {"go", "show", "push_route"}
+
+
+def route_literals(source: str) -> list[str]:
+    """The routes written out in `source`: every string (or f-string's first piece) that begins
+    as a route does, and "/" handed to a call (`go("/")`, home); docstrings are left alone."""
+    tree = ast.parse(source)
+    docs = {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    inside_fstrings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+                       for part in node.values}
+    home_args = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and getattr(node.func, "attr", getattr(node.func, "id", "")) in GOING for arg in node.args
+                 if isinstance(arg, ast.Constant) and arg.value == "/"}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+            text = str(node.values[0].value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
+                and id(node) not in inside_fstrings:
+            text = node.value
+        else:
+            continue
+        if ROUTE_START.match(text) or id(node) in home_args:
+            found.append(f"line {node.lineno}: {text!r}")
+    return sorted(found, key=lambda line: int(line.split(":")[0].split()[1]))
+
+
+def test_no_route_is_written_out_but_in_routes_py():
+    """Issue 27: every route is built by `routes.py` (its templates and builders), so a route
+    renamed there is renamed everywhere."""
+    package = GUI.parent
+    found = {str(path.relative_to(package)): route_literals(path.read_text())
+             for path in sorted(package.rglob("*.py")) if path != GUI / "routes.py"}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_the_route_check_sees_routes_written_out():
+    source = 'go(f"/game/{gid}/edit/{n}")\ngo("/stats")\ngo("/")\nx = "/rules?preset=solo"\n' \
+             '"""A docstring may name /game/ID."""\nserve("/assets/x.png")\n'
+    assert route_literals(source) == ["line 1: '/game/'", "line 2: '/stats'", "line 3: '/'",
+                                      "line 4: '/rules?preset=solo'"]
 
 
 def test_only_the_routes_module_reads_a_route():

@@ -83,37 +83,8 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
         name = keep(f"{side}#name", ft.Text(
             side, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
             weight=ft.FontWeight.BOLD if score == leader and score else None))
-        if compact and cards_across >= FIVE_ACROSS:
-            # five cards or more across a phone: a card is as wide as "-105" alone, so three
-            # lines (the name; the score; last hand's points and the bags)
-            lines = [
-                keep(f"{side}#top", ft.Row([keep(f"{side}#name-box", ft.Container(name, expand=True))])),
-                keep(f"{side}#line", ft.Row([big])),
-                keep(f"{side}#under", ft.Row(
-                    [points, keep(f"{side}#gap", ft.Container(expand=True))]
-                    + ([bag_line] if with_bags else []),
-                    spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-            ]
-        elif compact:
-            # two lines that keep their height: the name and last hand's points, then the score
-            # and the bags (on three or four cards a phone has no room for all four on one line)
-            lines: list[ft.Control] = [
-                keep(f"{side}#top", ft.Row(
-                    [keep(f"{side}#name-box", ft.Container(name, expand=True)), points],
-                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-                keep(f"{side}#line", ft.Row(
-                    [big, keep(f"{side}#gap", ft.Container(expand=True))]
-                    + ([bag_line] if with_bags else []),
-                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-            ]
-        else:
-            lines = [name, keep(f"{side}#line", ft.Row(
-                [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END))]
-            if with_bags:
-                lines.append(bag_line)
-            if warning:
-                lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
-                    BAG_WARNING, size=12, color=theme.WARN))))
+        lines = _card_lines(keep, side, (name, big, points, bag_line), with_bags, warning,
+                            compact, cards_across)
         if sheet.renegs.get(side) and not sheet.finished:  # a warning for the hands to come
             lines.append(keep(f"{side}#renegs", tid(f"renegs-{side}", ft.Text(
                 renegs_text(sheet.renegs[side], rules, short=cards_across > 2), size=12, max_lines=2,
@@ -126,6 +97,44 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
         )))
     return keep("totals", tid("totals", keep("totals#row", ft.Row(
         cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))))
+
+
+def _card_lines(keep, side: str, parts: tuple, with_bags: bool, warning: bool, compact: bool,
+                cards_across: int) -> list[ft.Control]:
+    """A total's card as lines: `parts` are its name, score, last hand's points and bag line."""
+    name, big, points, bag_line = parts
+    if compact and cards_across >= FIVE_ACROSS:
+        # five cards or more across a phone: a card is as wide as "-105" alone, so three
+        # lines (the name; the score; last hand's points and the bags)
+        lines = [
+            keep(f"{side}#top", ft.Row([keep(f"{side}#name-box", ft.Container(name, expand=True))])),
+            keep(f"{side}#line", ft.Row([big])),
+            keep(f"{side}#under", ft.Row(
+                [points, keep(f"{side}#gap", ft.Container(expand=True))]
+                + ([bag_line] if with_bags else []),
+                spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        ]
+    elif compact:
+        # two lines that keep their height: the name and last hand's points, then the score
+        # and the bags (on three or four cards a phone has no room for all four on one line)
+        lines: list[ft.Control] = [
+            keep(f"{side}#top", ft.Row(
+                [keep(f"{side}#name-box", ft.Container(name, expand=True)), points],
+                spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            keep(f"{side}#line", ft.Row(
+                [big, keep(f"{side}#gap", ft.Container(expand=True))]
+                + ([bag_line] if with_bags else []),
+                spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        ]
+    else:
+        lines = [name, keep(f"{side}#line", ft.Row(
+            [big, points], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.END))]
+        if with_bags:
+            lines.append(bag_line)
+        if warning:
+            lines.append(keep(f"{side}#warning", tid(f"bag-warning-{side}", ft.Text(
+                BAG_WARNING, size=12, color=theme.WARN))))
+    return lines
 
 
 def _cell(text: str, width: int | None = None, bold: bool = False, color=None,

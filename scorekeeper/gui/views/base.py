@@ -242,11 +242,11 @@ class GameScreen(BaseScreen):
         go = self.app.go
         return [
             ft.PopupMenuItem(content="Rules of this game", icon=ft.Icons.MENU_BOOK,
-                             on_click=lambda e: go(f"/game/{self.game_id}/rules")),
+                             on_click=lambda e: go(routes.game_rules(self.game_id))),
             ft.PopupMenuItem(content="What if (other rules)", icon=ft.Icons.COMPARE_ARROWS,
-                             on_click=lambda e: go(f"/game/{self.game_id}/whatif")),
+                             on_click=lambda e: go(routes.what_if(self.game_id))),
             ft.PopupMenuItem(content="Chart", icon=ft.Icons.SHOW_CHART,
-                             on_click=lambda e: go(f"/game/{self.game_id}/chart")),
+                             on_click=lambda e: go(routes.chart(self.game_id))),
             ft.PopupMenuItem(content="History (who changed what)", icon=ft.Icons.HISTORY,
                              on_click=lambda e: go(routes.history(self.game_id))),
         ]
@@ -267,4 +267,4 @@ class GameScreen(BaseScreen):
 
     def open_hand(self, number: int) -> None:
         """A sheet row tapped: that hand's breakdown."""
-        self.app.go(f"/game/{self.game_id}/hand/{number}")
+        self.app.go(routes.hand(self.game_id, number))

@@ -21,7 +21,7 @@ class Screen(HandScreen):
             return []
         return [tid("edit-hand", ft.TextButton(
             "Edit", icon=ft.Icons.EDIT, height=TARGET,
-            on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
+            on_click=lambda e: self.app.go(routes.edit(self.game_id, self.number))))]
 
     def body(self) -> list[ft.Control]:
         hs = self.open_deal()
@@ -51,12 +51,12 @@ class Screen(HandScreen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)))
         edit = [tid("edit-hand-button", ft.FilledButton(
             "Edit this hand", icon=ft.Icons.EDIT, height=48,
-            on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{self.number}")))]
+            on_click=lambda e: self.app.go(routes.edit(self.game_id, self.number))))]
         out.append(ft.Row([
             *(edit if self.session.holds_pen(self.game_id) else []),
             tid("back-to-sheet", ft.OutlinedButton(
                 "Back to the sheet", height=48,
-                on_click=lambda e: self.app.go(f"/game/{self.game_id}?tab=sheet"))),
+                on_click=lambda e: self.app.go(routes.game(self.game_id, tab="sheet")))),
         ], wrap=True, spacing=10))
         return out
 

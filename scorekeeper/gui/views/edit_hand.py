@@ -17,6 +17,7 @@ from ..models.session import edit_moves_end
 from ..testid import tid
 from .base import HandScreen
 from ..theme import MUTED
+from .. import routes
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,10 @@ class Screen(HandScreen):
             self.keep(None)
         elif kept is not None and kept.later == self.number:
             # the later hand is fixed: back to the edit that was waiting for it
-            self.app.go(f"/game/{self.game_id}/edit/{kept.number}")
+            self.app.go(routes.edit(self.game_id, kept.number))
             self.app.message(f"{self.session.hand_label(self.number)} changed. Now save your edit of {self.session.hand_name(kept.number)}.")
             return
-        self.app.go(f"/game/{self.game_id}?tab=sheet")
+        self.app.go(routes.game(self.game_id, tab="sheet"))
         self.app.message(message)
 
     def offer_end(self, moved, hand: dict) -> None:
@@ -152,10 +153,10 @@ class Screen(HandScreen):
             ft.Row([
                 tid("edit-later-hand", ft.FilledButton(
                     f"Edit {name} first", icon=ft.Icons.EDIT, height=48,
-                    on_click=lambda e: self.app.go(f"/game/{self.game_id}/edit/{later}"))),
+                    on_click=lambda e: self.app.go(routes.edit(self.game_id, later)))),
                 tid("open-later-hand", ft.OutlinedButton(
                     f"Open {name}", height=48,
-                    on_click=lambda e: self.app.go(f"/game/{self.game_id}/hand/{later}"))),
+                    on_click=lambda e: self.app.go(routes.hand(self.game_id, later)))),
             ], wrap=True, spacing=10, run_spacing=8),
         ], spacing=8, tight=True), padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE)))
         self.offer_box.update()
@@ -184,7 +185,7 @@ class Screen(HandScreen):
 
         def discard(e) -> None:
             self.page.pop_dialog()
-            self.app.go(f"/game/{self.game_id}?tab=sheet")
+            self.app.go(routes.game(self.game_id, tab="sheet"))
             self.app.message(f"Your edit of {self.session.hand_name(self.number)} was discarded")
 
         self.page.show_dialog(ft.AlertDialog(

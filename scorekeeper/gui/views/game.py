@@ -18,6 +18,7 @@ from ..keep import Keeper
 from ..components.misdeal_dialog import ask_misdeal
 from ..testid import tid
 from .base import GameScreen
+from .. import routes
 
 #: a phone's entry: px left and right of it (seven 48 px chips fit a line on a 360 px phone)
 PHONE_SIDE = 6
@@ -292,12 +293,12 @@ class Screen(GameScreen):
         if not res:
             self.app.error(res.message)
             return
-        self.app.go(f"/game/{new_id}")
+        self.app.go(routes.game(new_id))
 
     def share_table(self) -> None:
         from .share_table import share as share_table  # (a served app's: the phone's own build has none)
         if share_table(self.app, self.game_id):
-            self.app.go(f"/game/{self.game_id}/share")
+            self.app.go(routes.share(self.game_id))
 
 
 def _entry_changed(screen: Screen, draft) -> None:

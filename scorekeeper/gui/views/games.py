@@ -8,6 +8,7 @@ from ..models.figures import game_status, hands_text
 from ..models.options import preset_title
 from ..testid import tid
 from .base import BaseScreen
+from .. import routes
 
 
 def _date(iso: str | None) -> str:
@@ -21,7 +22,7 @@ class Screen(BaseScreen):
     def actions(self) -> list[ft.Control]:
         return [tid("stats", ft.IconButton(ft.Icons.INSIGHTS, tooltip="Season stats",
                                            size_constraints=theme.TAP_SIZE,
-                                           on_click=lambda e: self.app.go("/stats"))),
+                                           on_click=lambda e: self.app.go(routes.stats()))),
                 # every game as one file, to move them to another phone or computer (Import reads it)
                 tid("export-all", ft.IconButton(ft.Icons.SAVE_ALT, tooltip="Export all games",
                                                 size_constraints=theme.TAP_SIZE,
@@ -31,7 +32,7 @@ class Screen(BaseScreen):
     def body(self) -> list[ft.Control]:
         new = tid("new-game", ft.FilledButton(
             "New game", icon=ft.Icons.ADD, height=56, expand=True,
-            on_click=lambda e: self.app.go("/new")), expand=True)
+            on_click=lambda e: self.app.go(routes.new_game())), expand=True)
         imp = tid("import", ft.OutlinedButton(
             "Import", icon=ft.Icons.FILE_OPEN, height=56,
             on_click=lambda e: self.app.page.run_task(self.import_record)))
@@ -79,7 +80,7 @@ class Screen(BaseScreen):
             subtitle=tid(f"game-status-{g.id}", ft.Text(
                 f"{status} \u00b7 {preset_title(g.rules)} \u00b7 {_date(g.updated or g.created)}")),
             trailing=tid(f"game-menu-{g.id}", menu),
-            on_click=lambda e, i=g.id: self.app.go(f"/game/{i}"),
+            on_click=lambda e, i=g.id: self.app.go(routes.game(i)),
         )
         return tid(f"game-{g.id}", ft.Card(tile, margin=0))
 
@@ -127,7 +128,7 @@ class Screen(BaseScreen):
         if not res:
             self.app.error(res.message)
             return
-        self.app.go(f"/game/{new_id}")
+        self.app.go(routes.game(new_id))
         self.app.message(res.message)
 
     async def export(self, game_id: str) -> None:

@@ -13,6 +13,7 @@ from ..models.sharing import CODE_LENGTH, Role
 from ..testid import tid
 from .base import BaseScreen
 from ..theme import MUTED
+from .. import routes
 
 
 class Screen(BaseScreen):
@@ -59,7 +60,7 @@ class Screen(BaseScreen):
     def join(self) -> None:
         res = self.app.join_table(self.field.value or "")
         if res:
-            self.app.go(f"/table/{self.session.table}")
+            self.app.go(routes.table(self.session.table))
             return
         self.problem.content = tid("join-error", ft.Row([
             ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),

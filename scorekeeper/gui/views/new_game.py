@@ -21,6 +21,7 @@ from ..models.options import choices, new_game_options, preset_summary, preset_t
 from ..testid import tid
 from .base import BaseScreen
 from ..theme import MUTED
+from .. import routes
 
 SUIT = "\u2660 "
 
@@ -115,7 +116,7 @@ class Screen(BaseScreen):
                                f"preset-{name}", width=None) for name in offer.presets],
                          wrap=True, spacing=6, run_spacing=6)
         read = tid("read-rules", _link("Read the rules", ft.Icons.MENU_BOOK,
-                                       lambda e: self.app.go(f"/rules?preset={chosen}")))
+                                       lambda e: self.app.go(routes.rules(chosen))))
         rows: list[ft.Control] = [tid("preset-offer", ft.Text(offer.words, size=14, color=MUTED)), presets]
         if form.table_size() and not form.fits():
             rows.append(tid("preset-misfit", ft.Text(
@@ -271,5 +272,5 @@ class Screen(BaseScreen):
         self.remember("form", None)  # the next new game starts afresh
         if start.drawn:
             self.app.message(f"{start.first_dealer} drew the deal")
-        self.app.go(f"/game/{game_id}")
+        self.app.go(routes.game(game_id))
 

@@ -14,6 +14,7 @@ from ..models.search import Section, highlight, rule_sections
 from ..testid import tid
 from .base import AT_THE_TABLE, BaseScreen
 from ..theme import MUTED
+from .. import routes
 
 
 def _slug(text: str) -> str:
@@ -159,4 +160,4 @@ class Screen(BaseScreen):
         if name in PRESETS:
             self.preset = name
             self.remember(f"{self.game_id}:preset", name)
-            self.app.go(f"/rules?preset={name}")  # the route names the preset shown
+            self.app.go(routes.rules(name))  # the route names the preset shown

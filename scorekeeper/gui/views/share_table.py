@@ -14,6 +14,7 @@ from ..pictures import qr_address
 from ..testid import tid
 from .base import BaseScreen
 from ..theme import MUTED
+from .. import routes
 
 
 def share(app, game_id: str) -> bool:
@@ -57,7 +58,7 @@ class Screen(BaseScreen):
             out += self.shared(code)
         out.append(ft.Row([
             tid("share-back", ft.OutlinedButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48,
-                                                on_click=lambda e: self.app.go(f"/game/{self.game_id}"))),
+                                                on_click=lambda e: self.app.go(routes.game(self.game_id)))),
             *([tid("stop-sharing", ft.OutlinedButton(
                 "Stop sharing", icon=ft.Icons.STOP_SCREEN_SHARE, height=48,
                 style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda e: self.ask_stop()))]

@@ -19,6 +19,7 @@ from ..models.live import watched
 from ..testid import tid
 from .base import GameScreen
 from ..theme import MUTED
+from .. import routes
 
 EMPTY = "No hands yet: the sheet fills in as the hands are saved."
 PEN_NAME = "pen-name"  # the name this phone asked with last (kept for the next request)
@@ -56,7 +57,7 @@ class Screen(GameScreen):
         items = self.reading_items()
         if self.is_host:
             items.append(ft.PopupMenuItem(content="Share this table", icon=ft.Icons.QR_CODE_2,
-                                          on_click=lambda e: self.app.go(f"/game/{self.game_id}/share")))
+                                          on_click=lambda e: self.app.go(routes.share(self.game_id))))
         else:
             items.append(ft.PopupMenuItem(content="Leave this table", icon=ft.Icons.LOGOUT,
                                           on_click=lambda e: self.app.leave_table()))

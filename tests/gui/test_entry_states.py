@@ -132,7 +132,11 @@ def visit_all(v: Visit) -> None:
         app.tap("more")
         app.wait_id("specials")
         v.look("specials", show="specials")
-        app.tap("more")
+        if app.phone:  # a phone's specials open in a sheet over the entry: Done closes it
+            app.tap("specials-done")
+            app.by_id("specials-done").first.wait_for(state="detached")
+        else:
+            app.tap("more")
 
     # a misdeal asks first
     app.tap("misdeal")

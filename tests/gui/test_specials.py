@@ -93,12 +93,18 @@ def enter(app, bids: dict, took: dict, chips: tuple = ()) -> None:
 
 
 def specials(app, *taps: str) -> None:
-    """Open "Aces, specials, penalties" and tap each chip there; each shows itself chosen."""
+    """Open "Aces, specials, penalties" and tap each chip there; each shows itself chosen (a phone:
+    in the sheet they open in, closed with Done, then what was chosen is said beside the button)."""
     app.tap("more")
     for identifier in taps:
         app.tap(identifier)
         app.page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]') \
             .first.wait_for(state="attached", timeout=5_000)
+    if app.phone:
+        app.tap("specials-done")
+        app.by_id("specials-done").first.wait_for(state="detached")
+        if taps:
+            app.wait_id("specials-said")
 
 
 def test_ihop_every_special_on_a_phone(make_driver, server):

@@ -86,6 +86,8 @@ class EntryPanel:
         self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
         self.keep = k.keep
         self.more_open = draft.specials.any()
+        self.sheet: ft.BottomSheet | None = None  # a phone's specials, when open
+        self.sheet_rows = ft.Column(spacing=6, tight=True)
         self.column = ft.Column(spacing=6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
@@ -128,9 +130,13 @@ class EntryPanel:
     def redraw(self, update: bool = True) -> None:
         self.column.controls = self._controls()
         self.bar_column.controls = self._bar()
+        if self.sheet is not None:  # a phone's specials, open in their sheet
+            self.sheet_rows.controls = self._special_rows()
         if update and self.column.page:
             self.column.update()
             self.bar_column.update()
+            if self.sheet is not None:
+                self.sheet_rows.update()
 
     def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
         def run(*_):
@@ -337,7 +343,8 @@ class EntryPanel:
             if first.locked is False:  # a phone: who may raise is said by the raise rows below
                 text = f"Bids total {first.total} of {first.tricks}: open, may be raised"
         return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
-            text, size=13, tooltip=full)), label=full))
+            text, size=13, tooltip=full, max_lines=2 if self.one_line else None,
+            overflow=ft.TextOverflow.ELLIPSIS if self.one_line else None)), label=full))
 
     def _raise(self) -> ft.Control | None:
         """The lock round's raises (below the tricks, so it never pushes them)."""
@@ -402,25 +409,74 @@ class EntryPanel:
             [head, chips], spacing=6, tight=True))))
 
     # -- specials and penalties ---------------------------------------------
+    def _kinds(self) -> list[str]:
+        r = self.draft.rules
+        return [kind for kind, on in (("aces", r.aces), ("no_trump", r.no_trump), ("bemo", r.bemo)) if on]
+
     def _more(self) -> ft.Control | None:
-        d, specials = self.draft, self.draft.specials
-        r = d.rules
-        kinds = []
-        if r.aces:
-            kinds.append("aces")
-        if r.no_trump:
-            kinds.append("no_trump")
-        if r.bemo:
-            kinds.append("bemo")
-        if not kinds and not r.penalties:
+        """Aces, specials and penalties: below the tricks on a desktop; on a phone one line (what is
+        entered, in words) that opens them in a sheet over the entry, so a hand with a special
+        needs no scroll either."""
+        d = self.draft
+        if not self._kinds() and not d.rules.penalties:
             return None
+        if self.one_line:
+            return self._more_line()
         toggle = self.keep("more", tid("more", self.keep("more#b", ft.TextButton(
             ("Hide " if self.more_open else "") + "Aces, specials, penalties", height=48,
             icon=ft.Icons.EXPAND_LESS if self.more_open else ft.Icons.EXPAND_MORE,
             on_click=self._tap(self._toggle_more)))))
         if not self.more_open:
             return toggle
-        rows: list[ft.Control] = [toggle]
+        return self.keep("specials", tid("specials", self.keep("specials#col", ft.Column(
+            [toggle, *self._special_rows()], spacing=6, tight=True))))
+
+    def _more_line(self) -> ft.Control:
+        """A phone's line: the button that opens the sheet, and what is entered beside it."""
+        d = self.draft
+        said = d.specials.summary([side.name for side in d.shape.sides])
+        button = self.keep("more", tid("more", self.keep("more#b", ft.TextButton(
+            "Aces, specials, penalties" if not said else "Specials", height=48, icon=ft.Icons.TUNE,
+            on_click=lambda e: self._open_sheet()))))
+        line: list[ft.Control] = [button]
+        if said:
+            line.append(self.keep("specials-said", tid("specials-said", self.keep("specials-said#t", ft.Text(
+                said, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), label=said, expand=True)))
+        return self.keep("more-line", ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    def _open_sheet(self) -> None:
+        page = self.column.page
+        if page is None:
+            return
+        self.sheet_rows = ft.Column(self._special_rows(), spacing=6, tight=True)
+        done = tid("specials-done", ft.FilledButton("Done", icon=ft.Icons.CHECK, height=48,
+                                                    on_click=lambda e: self._close_sheet()))
+        self.sheet = ft.BottomSheet(
+            ft.Container(ft.Column([
+                ft.Row([ft.Text("Aces, specials, penalties", size=16, weight=ft.FontWeight.BOLD, expand=True),
+                        done], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                tid("specials", self.sheet_rows)], spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
+                padding=ft.Padding.only(left=12, right=12, top=8, bottom=16)),
+            on_dismiss=lambda e: self._sheet_closed(), show_drag_handle=True,
+            scrollable=True)  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
+        page.show_dialog(self.sheet)
+
+    def _close_sheet(self) -> None:
+        page = self.column.page
+        if page is not None and self.sheet is not None:
+            page.pop_dialog()
+        self._sheet_closed()
+
+    def _sheet_closed(self) -> None:
+        if self.sheet is None:
+            return
+        self.sheet = None
+        self.redraw()
+
+    def _special_rows(self) -> list[ft.Control]:
+        d, specials = self.draft, self.draft.specials
+        r, kinds = d.rules, self._kinds()
+        rows: list[ft.Control] = []
         for side in d.shape.sides:
             s = side.name
             rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
@@ -442,8 +498,7 @@ class EntryPanel:
                 rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
                                           specials.unplayed.get(s, 0), 4))
-        return self.keep("specials", tid("specials", self.keep("specials#col", ft.Column(
-            rows, spacing=6, tight=True))))
+        return rows
 
     def _toggle_more(self) -> None:
         self.more_open = not self.more_open

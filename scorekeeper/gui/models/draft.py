@@ -401,6 +401,25 @@ class Specials:
         """Whether any special or penalty is entered."""
         return bool(self.aces or self.no_trump or self.bemo or self.renegs or self.unplayed)
 
+    def summary(self, sides: list[str]) -> str:
+        """What is entered, in words, side by side ("Ann & Cat: aces taken, 1 reneg"); "" when nothing."""
+        parts = []
+        for side in sides:
+            said = []
+            if side in self.aces:
+                said.append("aces taken" if self.aces[side] else "aces missed")
+            if side in self.no_trump:
+                said.append("no trump made" if self.no_trump[side] else "no trump trumped")
+            if side in self.bemo:
+                size, made = self.bemo[side]
+                said.append(f"{size} bemo {'made' if made else 'failed'}")
+            for count, one in ((self.renegs.get(side, 0), "reneg"), (self.unplayed.get(side, 0), "unplayed card")):
+                if count:
+                    said.append(f"{count} {one}{'' if count == 1 else 's'}")
+            if said:
+                parts.append(f"{side}: {', '.join(said)}")
+        return " \u00b7 ".join(parts)
+
     def to_hand(self) -> dict:
         """The record's "aces", "no_trump", "bemo" and "penalties", each only when there is one."""
         hand: dict[str, Any] = {}

@@ -1,0 +1,74 @@
+"""An IHOP hand with aces and a reneg on a phone needs no scroll (issue 24, point 5): the specials
+open in a sheet over the entry (every chip of it on screen, tapped where it is), Done closes it,
+the line under the tricks says in words what was entered, and the saved hand holds it; on a
+390x844 and a 360x740 phone.  Before, the specials opened below the tricks and needed a scroll.
+The bids lock at once (7 + 6 of 13): with a lock round open, its raise rows come between the
+tricks and the specials' button, which then lies below the Save bar (not solved yet)."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.storage import Repository
+from test_plain_hands import PHONES, box, in_reach, status
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def tap_at(app, where) -> None:
+    x, y, w, h = where
+    app.page.touchscreen.tap(x + w / 2, y + h / 2)
+
+
+def chosen(app, identifier: str) -> None:
+    app.page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]') \
+        .first.wait_for(state="attached", timeout=10_000)
+
+
+def on_screen(app, identifier: str) -> tuple:
+    x, y, w, h = box(app, identifier)
+    vw, vh = app.page.viewport_size["width"], app.page.viewport_size["height"]
+    assert w >= 47.5 and h >= 47.5, f"{identifier} is cut or small: {w}x{h}"
+    assert 0 <= x and x + w <= vw and 0 <= y and y + h <= vh, f"{identifier} is off screen at {x},{y}"
+    return x, y, w, h
+
+
+@pytest.mark.parametrize("phone", sorted(PHONES))
+def test_aces_and_a_reneg_are_entered_without_a_scroll(make_driver, server, phone):
+    gid = Repository(server.data_dir).create_game("ihop", PLAYERS)
+    app = make_driver(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
+    app.open(f"game/{gid}")
+    app.wait_id("save-hand")
+    bar_top = box(app, "save-hand")[1] - 8
+    for identifier in ("bid-Ann & Cat-7", "bid-Bob & Dan-6"):
+        tap_at(app, in_reach(app, identifier, bar_top))
+        chosen(app, identifier)
+    tricks = in_reach(app, "tricks-7", bar_top)
+    tap_at(app, in_reach(app, "more", bar_top))
+    app.wait_id("specials-done")
+    for identifier in ("aces-Ann & Cat-took all four", "reneg-Bob & Dan-1"):
+        app.assert_drawn(identifier)
+        tap_at(app, on_screen(app, identifier))
+        chosen(app, identifier)
+    app.screenshot("specials-sheet")
+    tap_at(app, on_screen(app, "specials-done"))
+    app.by_id("specials-done").first.wait_for(state="detached")
+    said = app.text_of("specials-said")
+    assert "Ann & Cat: aces taken" in said and "Bob & Dan: 1 reneg" in said, said
+    assert in_reach(app, "tricks-7", bar_top) == tricks  # nothing moved under the thumb
+    before = status(app)
+    tap_at(app, tricks)
+    for _ in range(100):
+        if status(app) != before:
+            break
+        app.page.wait_for_timeout(50)
+    app.screenshot("specials-said")
+    tap_at(app, in_reach(app, "save-hand", bar_top))
+    for _ in range(100):
+        if "Hand 1 saved" in status(app):
+            break
+        app.page.wait_for_timeout(100)
+    assert "Hand 1 saved" in status(app)
+    (hand,) = [h.to_dict() for h in Repository(server.data_dir).get(gid).game.hands]
+    assert hand["aces"] == {"Ann & Cat": True}
+    assert hand["penalties"] == [{"side": "Bob & Dan", "reneg": 1}]
+    assert hand["tricks"] == {"Ann & Cat": 7, "Bob & Dan": 6}

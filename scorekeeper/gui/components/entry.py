@@ -22,6 +22,7 @@ from ..keep import Keeper
 from ..models import NIL, HandDraft
 from ..models.lock import draft_lock
 from ..testid import tid
+from .specials import SpecialsPart
 from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
 from ..theme import MUTED
 
@@ -86,8 +87,7 @@ class EntryPanel:
         self.row = lambda key, controls, **kw: _row(key, controls, keeper=k, **kw)
         self.keep = k.keep
         self.more_open = draft.specials.any()
-        self.sheet: ft.BottomSheet | None = None  # a phone's specials, when open
-        self.sheet_rows = ft.Column(spacing=6, tight=True)
+        self.specials = SpecialsPart(self)
         self.column = ft.Column(spacing=6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
@@ -130,13 +130,11 @@ class EntryPanel:
     def redraw(self, update: bool = True) -> None:
         self.column.controls = self._controls()
         self.bar_column.controls = self._bar()
-        if self.sheet is not None:  # a phone's specials, open in their sheet
-            self.sheet_rows.controls = self._special_rows()
-        if update and self.column.page:
+        on_page = update and self.column.page is not None
+        if on_page:
             self.column.update()
             self.bar_column.update()
-            if self.sheet is not None:
-                self.sheet_rows.update()
+        self.specials.refresh(update=on_page)  # a phone's specials, when open in their sheet
 
     def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
         def run(*_):
@@ -409,113 +407,8 @@ class EntryPanel:
             [head, chips], spacing=6, tight=True))))
 
     # -- specials and penalties ---------------------------------------------
-    def _kinds(self) -> list[str]:
-        r = self.draft.rules
-        return [kind for kind, on in (("aces", r.aces), ("no_trump", r.no_trump), ("bemo", r.bemo)) if on]
-
     def _more(self) -> ft.Control | None:
-        """Aces, specials and penalties: below the tricks on a desktop; on a phone one line (what is
-        entered, in words) that opens them in a sheet over the entry, so a hand with a special
-        needs no scroll either."""
-        d = self.draft
-        if not self._kinds() and not d.rules.penalties:
-            return None
-        if self.one_line:
-            return self._more_line()
-        toggle = self.keep("more", tid("more", self.keep("more#b", ft.TextButton(
-            ("Hide " if self.more_open else "") + "Aces, specials, penalties", height=48,
-            icon=ft.Icons.EXPAND_LESS if self.more_open else ft.Icons.EXPAND_MORE,
-            on_click=self._tap(self._toggle_more)))))
-        if not self.more_open:
-            return toggle
-        return self.keep("specials", tid("specials", self.keep("specials#col", ft.Column(
-            [toggle, *self._special_rows()], spacing=6, tight=True))))
-
-    def _more_line(self) -> ft.Control:
-        """A phone's line: the button that opens the sheet, and what is entered beside it."""
-        d = self.draft
-        said = d.specials.summary([side.name for side in d.shape.sides])
-        button = self.keep("more", tid("more", self.keep("more#b", ft.TextButton(
-            "Aces, specials, penalties" if not said else "Specials", height=48, icon=ft.Icons.TUNE,
-            on_click=lambda e: self._open_sheet()))))
-        line: list[ft.Control] = [button]
-        if said:
-            line.append(self.keep("specials-said", tid("specials-said", self.keep("specials-said#t", ft.Text(
-                said, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), label=said, expand=True)))
-        return self.keep("more-line", ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-
-    def _open_sheet(self) -> None:
-        page = self.column.page
-        if page is None:
-            return
-        self.sheet_rows = ft.Column(self._special_rows(), spacing=6, tight=True)
-        done = tid("specials-done", ft.FilledButton("Done", icon=ft.Icons.CHECK, height=48,
-                                                    on_click=lambda e: self._close_sheet()))
-        self.sheet = ft.BottomSheet(
-            ft.Container(ft.Column([
-                ft.Row([ft.Text("Aces, specials, penalties", size=16, weight=ft.FontWeight.BOLD, expand=True),
-                        done], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                tid("specials", self.sheet_rows)], spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
-                padding=ft.Padding.only(left=12, right=12, top=8, bottom=16)),
-            on_dismiss=lambda e: self._sheet_closed(), show_drag_handle=True,
-            scrollable=True)  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
-        page.show_dialog(self.sheet)
-
-    def _close_sheet(self) -> None:
-        page = self.column.page
-        if page is not None and self.sheet is not None:
-            page.pop_dialog()
-        self._sheet_closed()
-
-    def _sheet_closed(self) -> None:
-        if self.sheet is None:
-            return
-        self.sheet = None
-        self.redraw()
-
-    def _special_rows(self) -> list[ft.Control]:
-        d, specials = self.draft, self.draft.specials
-        r, kinds = d.rules, self._kinds()
-        rows: list[ft.Control] = []
-        for side in d.shape.sides:
-            s = side.name
-            rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
-            if "aces" in kinds:
-                rows.append(self._choice("Aces bid", "aces", s, specials.aces.get(s),
-                                         ("took all four", "missed")))
-            if "no_trump" in kinds:
-                rows.append(self._choice("No trump bid", "no_trump", s, specials.no_trump.get(s),
-                                         ("never trumped", "trumped")))
-            if "bemo" in kinds:
-                current = specials.bemo.get(s)
-                opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
-                                           for size in ("little", "big") for made in (True, False)]
-                rows.append(self.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
-                    self.chip(label, current == value,
-                              self._tap(lambda v=value, s=s: specials.set("bemo", s, v)),
-                              f"bemo-{s}-{label}", width=None) for label, value in opts]))
-            if r.penalties:
-                rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
-                rows.append(self._counter("Unplayed cards", "unplayed", s,
-                                          specials.unplayed.get(s, 0), 4))
-        return rows
-
-    def _toggle_more(self) -> None:
-        self.more_open = not self.more_open
-
-    def _choice(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
-        """Not bid / made / missed, for a special bid of `side`."""
-        specials = self.draft.specials
-        options = [("not bid", None), (words[0], True), (words[1], False)]
-        return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.chip(label, value is opt, self._tap(lambda o=opt: specials.set(kind, side, o)),
-                      f"{kind}-{side}-{label}", width=None) for label, opt in options])
-
-    def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
-        specials = self.draft.specials
-        return self.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.chip(str(n), value == n, self._tap(lambda n=n: specials.set_penalty(kind, side, n)),
-                      f"{kind}-{side}-{n}") for n in range(0, top + 1)])
+        return self.specials.control()
 
     # -- saving ---------------------------------------------------------------
     def _save(self, e=None) -> None:

@@ -1,0 +1,133 @@
+"""Aces, specials and penalties of a hand's entry: below the tricks on a desktop; on a phone
+one line (what is entered, in words) that opens them in a sheet over the entry, so a hand with a
+special needs no scroll."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..testid import tid
+
+
+class SpecialsPart:
+    """The specials of an `EntryPanel` (`p`): its chips, rows and taps are the panel's."""
+
+    def __init__(self, panel) -> None:
+        self.p = panel
+        self.sheet: ft.BottomSheet | None = None  # a phone's specials, when open
+        self.sheet_rows = ft.Column(spacing=6, tight=True)
+
+    def refresh(self, update: bool) -> None:
+        """The panel was redrawn: the open sheet's rows too."""
+        if self.sheet is not None:
+            self.sheet_rows.controls = self.rows()
+            if update:
+                self.sheet_rows.update()
+
+    def kinds(self) -> list[str]:
+        r = self.p.draft.rules
+        return [kind for kind, on in (("aces", r.aces), ("no_trump", r.no_trump), ("bemo", r.bemo)) if on]
+
+    def control(self) -> ft.Control | None:
+        """Aces, specials and penalties: below the tricks on a desktop; on a phone one line (what is
+        entered, in words) that opens them in a sheet over the entry, so a hand with a special
+        needs no scroll either."""
+        d = self.p.draft
+        if not self.kinds() and not d.rules.penalties:
+            return None
+        if self.p.one_line:
+            return self._line()
+        toggle = self.p.keep("more", tid("more", self.p.keep("more#b", ft.TextButton(
+            ("Hide " if self.p.more_open else "") + "Aces, specials, penalties", height=48,
+            icon=ft.Icons.EXPAND_LESS if self.p.more_open else ft.Icons.EXPAND_MORE,
+            on_click=self.p._tap(self._toggle)))))
+        if not self.p.more_open:
+            return toggle
+        return self.p.keep("specials", tid("specials", self.p.keep("specials#col", ft.Column(
+            [toggle, *self.rows()], spacing=6, tight=True))))
+
+    def _line(self) -> ft.Control:
+        """A phone's line: the button that opens the sheet, and what is entered beside it."""
+        d = self.p.draft
+        said = d.specials.summary([side.name for side in d.shape.sides])
+        button = self.p.keep("more", tid("more", self.p.keep("more#b", ft.TextButton(
+            "Aces, specials, penalties" if not said else "Specials", height=48, icon=ft.Icons.TUNE,
+            on_click=lambda e: self.open()))))
+        line: list[ft.Control] = [button]
+        if said:
+            line.append(self.p.keep("specials-said", tid("specials-said", self.p.keep("specials-said#t", ft.Text(
+                said, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), label=said, expand=True)))
+        return self.p.keep("more-line", ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    def open(self) -> None:
+        page = self.p.column.page
+        if page is None:
+            return
+        self.sheet_rows = ft.Column(self.rows(), spacing=6, tight=True)
+        done = tid("specials-done", ft.FilledButton("Done", icon=ft.Icons.CHECK, height=48,
+                                                    on_click=lambda e: self.close()))
+        self.sheet = ft.BottomSheet(
+            ft.Container(ft.Column([
+                ft.Row([ft.Text("Aces, specials, penalties", size=16, weight=ft.FontWeight.BOLD, expand=True),
+                        done], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                tid("specials", self.sheet_rows)], spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
+                padding=ft.Padding.only(left=12, right=12, top=8, bottom=16)),
+            on_dismiss=lambda e: self._closed(), show_drag_handle=True,
+            scrollable=True)  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
+        page.show_dialog(self.sheet)
+
+    def close(self) -> None:
+        page = self.p.column.page
+        if page is not None and self.sheet is not None:
+            page.pop_dialog()
+        self._closed()
+
+    def _closed(self) -> None:
+        if self.sheet is None:
+            return
+        self.sheet = None
+        self.p.redraw()
+
+    def rows(self) -> list[ft.Control]:
+        d, specials = self.p.draft, self.p.draft.specials
+        r, kinds = d.rules, self.kinds()
+        rows: list[ft.Control] = []
+        for side in d.shape.sides:
+            s = side.name
+            rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
+            if "aces" in kinds:
+                rows.append(self._choice("Aces bid", "aces", s, specials.aces.get(s),
+                                         ("took all four", "missed")))
+            if "no_trump" in kinds:
+                rows.append(self._choice("No trump bid", "no_trump", s, specials.no_trump.get(s),
+                                         ("never trumped", "trumped")))
+            if "bemo" in kinds:
+                current = specials.bemo.get(s)
+                opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
+                                           for size in ("little", "big") for made in (True, False)]
+                rows.append(self.p.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
+                    self.p.chip(label, current == value,
+                              self.p._tap(lambda v=value, s=s: specials.set("bemo", s, v)),
+                              f"bemo-{s}-{label}", width=None) for label, value in opts]))
+            if r.penalties:
+                rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
+                rows.append(self._counter("Unplayed cards", "unplayed", s,
+                                          specials.unplayed.get(s, 0), 4))
+        return rows
+
+    def _toggle(self) -> None:
+        self.p.more_open = not self.p.more_open
+
+    def _choice(self, title: str, kind: str, side: str, value, words: tuple[str, str]) -> ft.Control:
+        """Not bid / made / missed, for a special bid of `side`."""
+        specials = self.p.draft.specials
+        options = [("not bid", None), (words[0], True), (words[1], False)]
+        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+            self.p.chip(label, value is opt, self.p._tap(lambda o=opt: specials.set(kind, side, o)),
+                      f"{kind}-{side}-{label}", width=None) for label, opt in options])
+
+    def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
+        specials = self.p.draft.specials
+        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+            self.p.chip(str(n), value == n, self.p._tap(lambda n=n: specials.set_penalty(kind, side, n)),
+                      f"{kind}-{side}-{n}") for n in range(0, top + 1)])
+

@@ -16,8 +16,16 @@ def resize(app, width: int, height: int) -> None:
     app.settle()
 
 
-def chosen(app, identifier: str) -> bool:
-    return app.wait_id(identifier).get_attribute("aria-current") == "true"
+def chosen(app, identifier: str, timeout: float = 10_000) -> bool:
+    """Whether the chip is (or, within `timeout`, becomes) chosen: a screen rebuilt across layouts
+    draws its chips a frame or more after its status line, so the state is waited for, not read
+    once (a single read failed once under load, two workers on two cores)."""
+    try:
+        app.page.locator(f'[flt-semantics-identifier="{identifier}"][aria-current="true"]').first \
+            .wait_for(state="attached", timeout=timeout)
+    except Exception:
+        return False
+    return True
 
 
 def test_a_half_entered_hand_survives_resizes(make_driver, server):

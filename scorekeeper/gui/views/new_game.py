@@ -128,8 +128,13 @@ class Screen(BaseScreen):
     def pick_preset(self, name: str) -> None:
         if name == self.form.preset:
             return None
-        self.form.pick_preset(name)
-        self.app.refresh()  # another number of name fields
+        form = self.form
+        before = (form.seats(), form.partners, len(form.teams), dict(form.names))
+        form.pick_preset(name)
+        if (form.seats(), form.partners, len(form.teams), dict(form.names)) != before:
+            self.app.refresh()  # other name or team fields: the form is built again
+        # else the name fields stay as they are (a letter typed in one while the tap was on its way
+        # is kept: a rebuild dropped it), and `tap` redraws the rest
         return None
 
     # -- players ----------------------------------------------------------------------

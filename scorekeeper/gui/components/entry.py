@@ -136,7 +136,9 @@ class EntryPanel:
             self.bar_column.update()
         self.specials.refresh(update=on_page)  # a phone's specials, when open in their sheet
 
-    def _tap(self, action: Callable[[], None]) -> Callable[..., None]:
+    def tap(self, action: Callable[[], None]) -> Callable[..., None]:
+        """A handler that does `action` to the draft, then redraws and tells `on_change` (the
+        chips of the entry and of its specials use it)."""
         def run(*_):
             action()
             self.error = self.notice = None
@@ -226,14 +228,14 @@ class EntryPanel:
                 for player in side.players:  # a long name shortened: the side's line keeps its room
                     toggles.append(self.chip(f"{short_name(player)} nil", player in bids.nils
                                              and player not in bids.blind_nils,
-                                             self._tap(lambda p=player: d.toggle_nil(p)),
+                                             self.tap(lambda p=player: d.toggle_nil(p)),
                                              f"nil-{player}", width=None, tooltip=f"{player} nil"))
             if shape.blind_allowed(side.name):
                 if d.rules.blind_bids:
                     blind_chips.append(self._blind_chip(bidder))
                 if d.rules.blind_nil and shape.nil_allowed():
                     blind_chips += [self.chip(f"{short_name(p)} blind nil", p in bids.blind_nils,
-                                              self._tap(lambda p=p: d.toggle_nil(p, True)),
+                                              self.tap(lambda p=p: d.toggle_nil(p, True)),
                                               f"blind-nil-{p}", width=None, tooltip=f"{p} blind nil")
                                     for p in side.players]
         else:
@@ -244,10 +246,10 @@ class EntryPanel:
                     toggles.append(self._blind_chip(bidder))
                 if d.rules.blind_nil and shape.nil_allowed():
                     toggles.append(self.chip("Blind nil", bidder in bids.blind_nils,
-                                             self._tap(lambda: d.toggle_nil(bidder, True)),
+                                             self.tap(lambda: d.toggle_nil(bidder, True)),
                                              f"blind-nil-{bidder}", width=None))
         title = self._bidder_title(bidder, side.name if first_of_side else None)
-        pick = lambda v, b=bidder: self._tap(lambda: d.set_bid(b, v))()  # noqa: E731
+        pick = lambda v, b=bidder: self.tap(lambda: d.set_bid(b, v))()  # noqa: E731
         inline = self._names_inline()
         numbers = _number_chips(
             values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"}, keeper=self.keeper,
@@ -307,7 +309,7 @@ class EntryPanel:
     def _blind_chip(self, bidder: str) -> ft.Control:
         bids, shape = self.draft.bids, self.draft.shape
         chance = shape.blind_chance(shape.side_of_bidder(bidder).name)
-        return self.chip("Blind", bidder in bids.blind, self._tap(lambda: bids.toggle_blind(bidder)),
+        return self.chip("Blind", bidder in bids.blind, self.tap(lambda: bids.toggle_blind(bidder)),
                          f"blind-{bidder}", width=None, tooltip=chance.reason if chance else None)
 
     def _picker(self, title: str, values: list, selected, pick: Callable, prefix: str) -> None:
@@ -354,7 +356,7 @@ class EntryPanel:
             return None
         raiser = first.raiser
         chosen = d.bids.raised.get(raiser, 0)
-        pick = lambda v: self._tap(lambda: d.bids.set_raise(raiser, v))()  # noqa: E731
+        pick = lambda v: self.tap(lambda: d.bids.set_raise(raiser, v))()  # noqa: E731
         rows: list[ft.Control] = [
             self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
             self.number_chips(range(0, first.max_raise + 1), chosen, pick, f"raise-{raiser}", labels={0: "No"},
@@ -368,10 +370,10 @@ class EntryPanel:
                                                     size=13, color=MUTED)))
             rows.append(self.row(f"lock-{dealer_side}", [
                 self.chip("No", not d.bids.raised.get(dealer_side),
-                          self._tap(lambda: d.bids.set_raise(dealer_side, 0)),
+                          self.tap(lambda: d.bids.set_raise(dealer_side, 0)),
                           f"raise-{dealer_side}-0"),
                 self.chip(f"+{lock_k} lock", d.bids.raised.get(dealer_side) == lock_k,
-                          self._tap(lambda: d.bids.set_raise(dealer_side, lock_k)),
+                          self.tap(lambda: d.bids.set_raise(dealer_side, lock_k)),
                           f"raise-{dealer_side}-{lock_k}", width=None),
             ]))
         return self.keep("lock", tid("lock", self.keep("lock#col", ft.Column(
@@ -387,7 +389,7 @@ class EntryPanel:
         for key in tricks.keys():
             value = tricks.counts.get(key)
             choosers.append(self.chip(f"{short_key(key)}: {'?' if value is None else value}", key == counted,
-                                      self._tap(lambda k=key: tricks.count_for(k)), f"count-{key}",
+                                      self.tap(lambda k=key: tricks.count_for(k)), f"count-{key}",
                                       width=None, italic=key == tricks.filled, size=15,
                                       tooltip=f"Tricks taken by {key}"
                                       + (" (filled in)" if key == tricks.filled else "")))
@@ -401,7 +403,7 @@ class EntryPanel:
             choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if one_line else None,
             wrap=not one_line, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         chips = _number_chips(range(0, d.rules.tricks + 1), tricks.counts.get(counted) if counted else None,
-                              lambda v: self._tap(lambda: tricks.set(counted, v))() if counted else None,
+                              lambda v: self.tap(lambda: tricks.set(counted, v))() if counted else None,
                               "tricks", keeper=self.keeper, disabled=counted is None)
         return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
             [head, chips], spacing=6, tight=True))))

@@ -39,7 +39,7 @@ class SpecialsPart:
         toggle = self.p.keep("more", tid("more", self.p.keep("more#b", ft.TextButton(
             ("Hide " if self.p.more_open else "") + "Aces, specials, penalties", height=48,
             icon=ft.Icons.EXPAND_LESS if self.p.more_open else ft.Icons.EXPAND_MORE,
-            on_click=self.p._tap(self._toggle)))))
+            on_click=self.p.tap(self._toggle)))))
         if not self.p.more_open:
             return toggle
         return self.p.keep("specials", tid("specials", self.p.keep("specials#col", ft.Column(
@@ -106,8 +106,8 @@ class SpecialsPart:
                                            for size in ("little", "big") for made in (True, False)]
                 rows.append(self.p.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
                     self.p.chip(label, current == value,
-                              self.p._tap(lambda v=value, s=s: specials.set("bemo", s, v)),
-                              f"bemo-{s}-{label}", width=None) for label, value in opts]))
+                                self.p.tap(lambda v=value, s=s: specials.set("bemo", s, v)),
+                                f"bemo-{s}-{label}", width=None) for label, value in opts]))
             if r.penalties:
                 rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
@@ -122,12 +122,12 @@ class SpecialsPart:
         specials = self.p.draft.specials
         options = [("not bid", None), (words[0], True), (words[1], False)]
         return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.p.chip(label, value is opt, self.p._tap(lambda o=opt: specials.set(kind, side, o)),
-                      f"{kind}-{side}-{label}", width=None) for label, opt in options])
+            self.p.chip(label, value is opt, self.p.tap(lambda o=opt: specials.set(kind, side, o)),
+                        f"{kind}-{side}-{label}", width=None) for label, opt in options])
 
     def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
         specials = self.p.draft.specials
         return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
-            self.p.chip(str(n), value == n, self.p._tap(lambda n=n: specials.set_penalty(kind, side, n)),
-                      f"{kind}-{side}-{n}") for n in range(0, top + 1)])
+            self.p.chip(str(n), value == n, self.p.tap(lambda n=n: specials.set_penalty(kind, side, n)),
+                        f"{kind}-{side}-{n}") for n in range(0, top + 1)])
 

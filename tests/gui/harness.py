@@ -600,7 +600,7 @@ class Driver:
         view = self.page.viewport_size
         if 0 <= y <= view["height"]:
             return False
-        self.wheel_at(view["width"] / 2, view["height"] / 2, y - view["height"] / 2)
+        self.wheel_at(view["width"] / 2, view["height"] / 2, (y - view["height"] / 2) * self.wheel_per_px)
         return True
 
     def _covered(self, loc, x: float, y: float) -> str | None:

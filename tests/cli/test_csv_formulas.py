@@ -11,8 +11,8 @@ import csv
 import io
 import re
 
-from scorekeeper.cli_storage import main
-from scorekeeper.cli_text import csv_cell
+from scorekeeper.cli.games import main
+from scorekeeper.cli.text import csv_cell
 from scorekeeper.storage import Repository
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -135,12 +135,12 @@ def test_version_says_which_copy_runs():
 
 
 def test_a_broken_storage_command_module_fails_loudly_instead_of_vanishing():
-    # Before: an ImportError of cli_storage was swallowed and `games`, `export`, `import` disappeared.
-    code = ("import sys; sys.modules['scorekeeper.storage'] = None  # what cli_storage imports\n"
+    # Before: an ImportError of cli/games.py was swallowed and `games`, `export`, `import` disappeared.
+    code = ("import sys; sys.modules['scorekeeper.storage'] = None  # what cli/games.py imports\n"
             "from scorekeeper.cli import main")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1
-    assert "cli_storage.py" in done.stderr
+    assert "cli/games.py" in done.stderr
     assert done.stderr.splitlines()[-1] == ("ModuleNotFoundError: import of scorekeeper.storage halted; "
                                             "None in sys.modules")
 

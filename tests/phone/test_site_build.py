@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER_ONLY = ("scorekeeper/gui/serve.py", "scorekeeper/gui/guard.py", "scorekeeper/gui/pictures.py",
                "scorekeeper/gui/sockets.py",
                "scorekeeper/gui/views/share_table.py", "scorekeeper/gui/views/table.py", "scorekeeper/gui/views/join.py",
-               "scorekeeper/gui/models/sheet_picture.py", "PIL/", "uvicorn/", "qrcode/", "scorekeeper/cli.py")
+               "scorekeeper/gui/models/sheet_picture.py", "PIL/", "uvicorn/", "qrcode/", "scorekeeper/cli/")
 #: third-party packages the app imports in the browser, all inside app.tar.gz
 PACKAGES = {"flet", "flet_charts", "tinydb", "platformdirs", "msgpack", "repath", "six"}
 

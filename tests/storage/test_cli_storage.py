@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scorekeeper.cli_storage import main
+from scorekeeper.cli.games import main
 from scorekeeper.storage import Repository
 
 from .conftest import PLAYERS, hand, rules

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli_text import CSV_COLUMNS, scoresheet_csv
+from scorekeeper.cli.text import CSV_COLUMNS, scoresheet_csv
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.engine.errors import RecordError
 from scorekeeper.storage import DuplicateGameError, Repository

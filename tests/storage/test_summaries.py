@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.cli_storage import main
-from scorekeeper.cli_text import hands_text
+from scorekeeper.cli.games import main
+from scorekeeper.cli.text import hands_text
 from scorekeeper.engine import ENGINE_VERSION, load_game, score_game
 
 from .conftest import BIG_HAND, PLAYERS, THEM, hand, rules

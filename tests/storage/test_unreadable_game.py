@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scorekeeper.cli_text import status_text
+from scorekeeper.cli.text import status_text
 from scorekeeper.storage import Repository, UnreadableGameError
 from tests.compat.later_release import LATER_PLAYERS, UNKNOWN_OPTION, later_release_folder
 

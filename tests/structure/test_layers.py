@@ -12,7 +12,7 @@ import scorekeeper.engine as engine
 from .imports import PACKAGE, imports_of, module_name
 
 #: The layers, lowest first; a module may import its own layer and the ones below it.
-#: Modules directly in scorekeeper/ (cli.py, cli_storage.py, ...) are the command line.
+#: The cli/ package (and the modules directly in scorekeeper/) is the command line.
 LAYERS = ("engine", "storage", "gui", "command line")
 GUI_ONLY = {"flet", "flet_charts", "flet_desktop", "flet_web", "uvicorn"}
 #: Below every layer: the root package (the version) and the process's Ctrl+C (`interrupt`, which

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
-from scorekeeper.cli_input import UserError, json_text, printed
-from scorekeeper.cli_storage import _data_option, _flush_notices, _guarded, _open
+from scorekeeper.cli.user_io import UserError, json_text, printed
+from scorekeeper.cli.games import _data_option, _flush_notices, _guarded, _open
 from scorekeeper.engine import PRESETS
 from scorekeeper.storage import Figures, SeasonStats, StatsFilter
 

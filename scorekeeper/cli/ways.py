@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from .cli_input import UserError, option_value_text
-from .engine import Game, OtherWay, OtherWays, Scoresheet, other_ways
+from .user_io import UserError, option_value_text
+from ..engine import Game, OtherWay, OtherWays, Scoresheet, other_ways
 
 #: HAND:KEY, or dDEAL:KEY for a deal by its place in the record (a misdeal is a deal, not a hand)
 _ASKED = re.compile(r"\s*([dD]?)(\d+)\s*:\s*(\S+)\s*")

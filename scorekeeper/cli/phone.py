@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from .phone_site import BuildError, build_site
+from ..phone_site import BuildError, build_site
 
 
 def add_phone_command(sub) -> None:

@@ -5,7 +5,7 @@ Every error a user can cause ends with one line on stderr and exit code 2.
 from __future__ import annotations
 
 try:
-    from . import interrupt
+    from .. import interrupt
 
     interrupt.install()  # first, before the imports below: a Ctrl+C while they run stops it quietly
 except KeyboardInterrupt:  # a Ctrl+C in the instant before it took over: the same quiet stop
@@ -19,16 +19,16 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from . import __version__
-from .cli_input import UserError, one_line, option_value_text, read_record
-from .cli_phone import add_phone_command
-from .cli_stats import add_stats_command
-from .cli_storage import add_storage_commands
-from .cli_ways import ways_of, ways_text
-from .engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
+from .. import __version__
+from .user_io import UserError, one_line, option_value_text, read_record
+from .phone import add_phone_command
+from .stats import add_stats_command
+from .games import add_storage_commands
+from .ways import ways_of, ways_text
+from ..engine import (PRESET_SUMMARY, PRESETS, RULE_KEYS, ScorekeeperError, describe_rules, explain_rule,
                      find_preset, find_rule, parse_game, parse_option_value, score_game)
-from .engine.record import check_entered_names
-from .engine.text import OPTION_HELP, game_result, plural
+from ..engine.record import check_entered_names
+from ..engine.text import OPTION_HELP, game_result, plural
 
 EXIT_USAGE = 2
 
@@ -194,10 +194,10 @@ def _print_rule_keys(rules) -> int:
 # ---- the app ---------------------------------------------------------------
 def cmd_app(args: argparse.Namespace) -> int:
     try:
-        from .gui.serve import run_app
+        from ..gui.serve import run_app
     except ImportError as exc:  # the GUI needs flet
         raise UserError(f"the app cannot start: {exc}") from None
-    from .storage import default_data_dir
+    from ..storage import default_data_dir
 
     run_app(data_dir=default_data_dir(args.data), web=args.web, host=args.host, port=args.port)
     return interrupt.EXIT_INTERRUPTED if interrupt.interrupted() else 0
@@ -205,7 +205,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 def version_text() -> str:
     """'scorekeeper 0.1.0 (/path/to/scorekeeper, Python 3.11.7)': which copy runs, for bug reports."""
-    where = Path(__file__).resolve().parent
+    where = Path(__file__).resolve().parent.parent  # the scorekeeper package, not its cli/
     return f"scorekeeper {__version__} ({where}, Python {sys.version.split()[0]})"
 
 

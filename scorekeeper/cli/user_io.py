@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .engine import (RecordError, RecordTextError, ScorekeeperError, TextProblem, check_import,
+from ..engine import (RecordError, RecordTextError, ScorekeeperError, TextProblem, check_import,
                      check_record_size, read_record_text, several_games)
-from .engine.record import BIDI_CONTROLS, hidden_character
-from .engine.text import shown
+from ..engine.record import BIDI_CONTROLS, hidden_character
+from ..engine.text import shown
 
 #: A spades-game/1 record nests about five levels (game, hands, a hand, bemo, its fields);
 #: far deeper is not a game record, and Python's JSON reader and writer recurse per level.

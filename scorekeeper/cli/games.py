@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from scorekeeper.cli_input import json_text, one_line, printed, read_record, source_name
-from scorekeeper.cli_text import hands_text, scoresheet_csv, status_text
+from scorekeeper.cli.user_io import json_text, one_line, printed, read_record, source_name
+from scorekeeper.cli.text import hands_text, scoresheet_csv, status_text
 from scorekeeper.engine import end_moved
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.gui.models.history_words import history_lines

@@ -465,6 +465,19 @@ class Driver:
         self.page.locator("flt-semantics").first.wait_for(state="attached")
 
     # -- finding ---------------------------------------------------------------
+    def url_when(self, ok, what: str, timeout: float = 15.0) -> str:
+        """The tab's address once `ok(address)` holds (the browser's address follows a new
+        screen a moment later: a busy machine showed the rematch's entry at the old address)."""
+        deadline = time.monotonic() + timeout
+        while not ok(url := self.page.url):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the address never became {what} in {timeout:.0f} s: {url}")
+            self.page.wait_for_timeout(50)
+        return url
+
+    def url_ends(self, suffix: str) -> str:
+        return self.url_when(lambda u: u.endswith(suffix), f"…{suffix}")
+
     def by_id(self, identifier: str):
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
@@ -655,8 +668,10 @@ class Driver:
         loc.wait_for(state="attached")
         self._press(loc)
 
-    def fill(self, label: str, text: str) -> None:
-        """Type into the text field labelled `label` (a real <input> in the DOM)."""
+    def fill(self, label: str, text: str, shows: str | None = None) -> None:
+        """Type into the text field labelled `label` (a real <input> in the DOM); fails when the
+        field does not show `shows` (default: the text) after three tries."""
+        shows = text if shows is None else shows
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
         self._press(loc)
@@ -671,12 +686,18 @@ class Driver:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
             try:
-                if loc.input_value(timeout=2_000) == text:
+                if loc.input_value(timeout=2_000) == shows:
                     return
             except Exception:  # redrawn under us: look again
                 pass
             self._press(loc)
             self.page.wait_for_timeout(200)
+        try:
+            shown = loc.input_value(timeout=2_000)
+        except Exception as gone:
+            shown = f"(not readable: {gone.__class__.__name__})"
+        raise AssertionError(f"{label!r}: typed {text!r} three times, the field shows {shown!r}, "
+                             f"not {shows!r}")
 
     # -- pictures -----------------------------------------------------------
     def settle(self) -> None:

@@ -29,4 +29,4 @@ def test_back_from_a_sub_screen_goes_to_its_screen(make_driver, server):
     app.go(f"game/{gid}/rules")
     app.page.go_back()
     app.wait_id("save-hand")
-    assert app.page.url.endswith(f"/game/{gid}")
+    app.url_ends(f"/game/{gid}")

@@ -64,7 +64,7 @@ def test_ending_the_game_there_drops_the_later_hand_and_undo_brings_it_back(make
     assert len(hands(server, game_id)) == 7  # nothing saved yet
     app.tap("later-end")
     app.wait_id("undo")
-    assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
+    app.url_ends(f"/game/{game_id}?tab=sheet")
     assert len(hands(server, game_id)) == 6
     wait_label(app, f"score-{AC}", "350")
     app.screenshot("edit-ended-there")

@@ -62,7 +62,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     # open hand 4 to look at it, then come back: the edit of hand 2 is still there
     app.tap("open-later-hand")
     app.wait_id("edit-hand-button")
-    assert app.page.url.endswith(f"/game/{game_id}/hand/4")
+    app.url_ends(f"/game/{game_id}/hand/4")
     assert_targets(app, "breakdown, 390x844")
     app.go(f"game/{game_id}/edit/2")
     wait_label(app, "kept-edit", "Your unsaved edit of hand 2 is back")
@@ -74,17 +74,17 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
     # edit hand 4 first (no blind), and hand 2 opens again with the kept edit, ready to save
     app.tap("edit-later-hand")
     wait_label(app, "fixing-for", "your edit of hand 2")
-    assert app.page.url.endswith(f"/game/{game_id}/edit/4")
+    app.url_ends(f"/game/{game_id}/edit/4")
     app.screenshot("edit-later-first")
     app.tap(f"blind-{AC}")  # off: a plain bid of 6
     app.tap(f"bid-{AC}-6")
     app.tap("save-hand")
     wait_label(app, "kept-edit", "Your unsaved edit of hand 2 is back")
-    assert app.page.url.endswith(f"/game/{game_id}/edit/2")
+    app.url_ends(f"/game/{game_id}/edit/2")
     wait_message(app, "Hand 4 changed. Now save your edit of hand 2.")
     app.tap("save-hand")
     app.wait_id("undo")
-    assert app.page.url.endswith(f"/game/{game_id}?tab=sheet")
+    app.url_ends(f"/game/{game_id}?tab=sheet")
 
     hands = Repository(server.data_dir).exchange.export_game(game_id)["hands"]
     assert hands[1] == HAND_2_MADE and hands[3] == HAND_4_NOT_BLIND

@@ -33,7 +33,7 @@ def test_reload_back_and_another_game_keep_each_entry(make_driver, server):
     bid_two(app)
     reload(app)
     wait_label(app, "entry-status", "Still to enter: Bid for Dan")
-    assert app.page.url.endswith(f"/game/{gid}")
+    app.url_ends(f"/game/{gid}")
     app.screenshot("entry-after-reload")
 
     app.go(f"game/{other}")  # another game: its own entry, empty

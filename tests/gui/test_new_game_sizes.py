@@ -50,8 +50,9 @@ def test_two_names_are_offered_two_handed_and_a_table_of_two_is_never_four(make_
     # the browser's Back (the Android back gesture): the games list, not an empty form
     app.page.go_back()
     app.wait_id("new-game")
-    app.page.wait_for_timeout(500)
-    assert app.by_id("start-game").count() == 0 and app.page.url.rstrip("/").endswith(str(server.port))
+    app.url_when(lambda u: u.rstrip("/").endswith(str(server.port)), "the games list's")
+    app.page.wait_for_timeout(500)  # (and the form does not come back a moment later)
+    assert app.by_id("start-game").count() == 0
     assert games(server) == before | {gid}
 
 

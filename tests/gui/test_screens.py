@@ -80,7 +80,7 @@ def test_delete_with_undo_and_rematch(make_driver, games):
     app.tap(f"game-menu-{gid}")
     app.tap_menu("Rematch (same players)")
     app.wait_id("save-hand")
-    assert "/game/" in app.page.url and gid not in app.page.url
+    app.url_when(lambda u: "/game/" in u and gid not in u, "the new game's")
     # the rematch has no hands, the same sides
     app.by_id("next-hand").first.wait_for(state="attached")
     assert "Hand 1" in app.by_id("next-hand").first.inner_text()

@@ -19,9 +19,9 @@ from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, DROPPABLE, PHONE, Driver, 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
-        if "make_driver" in used:
+        if used & {"make_driver", "kept_tab"}:
             item.add_marker(pytest.mark.gui)
-        if used & {"make_driver", "browser", "server"}:  # a browser or a served app: `-m "not slow"` skips it
+        if used & {"make_driver", "kept_tab", "browser", "server"}:  # a browser or a served app: `-m "not slow"` skips it
             item.add_marker(pytest.mark.slow)
 
 
@@ -107,3 +107,59 @@ def make_driver(browser, server, request):
     finally:
         for c in contexts:
             c.close()
+
+
+@pytest.fixture(scope="module")
+def tab_pool():
+    """The tabs `kept_tab` keeps for the module: {(phone, viewport, name): (context, driver)}."""
+    pool: dict = {}
+    yield pool
+    for context, _ in pool.values():
+        context.close()
+
+
+@pytest.fixture
+def kept_tab(browser, server, tab_pool, request):
+    """`kept_tab(phone=False, viewport=None, name=None)`: a host tab loaded once for the module
+    and that kind of device, on the games list the first time; a test starts from a route
+    (`Driver.go`), not a page load (3.5-4 s each on the 2-core machine).  Only a test that
+    passed hands its tab on; after any other the tab is closed and the next test loads afresh.
+    For tests that open their own game and leave no dialog open."""
+    used = []
+
+    def get(phone: bool = False, viewport: tuple[int, int] | None = None, name: str | None = None) -> Driver:
+        key = (phone, viewport, name)
+        if key not in tab_pool:
+            options = dict(PHONE if phone else DESKTOP)
+            if viewport is not None:
+                options["viewport"] = {"width": viewport[0], "height": viewport[1]}
+            context = browser.new_context(**options)
+            context.route("**/*", only_local)
+            driver = Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+            tab_pool[key] = (context, driver)
+            driver.open()
+        used.append(key)
+        return tab_pool[key][1]
+
+    yield get
+    passed = getattr(request.node, "gui_passed", False)
+    for key in dict.fromkeys(used):
+        context, driver = tab_pool[key]
+        try:
+            if passed:  # what it leaves is drawn too, and it is where the next test starts
+                driver.assert_drawn(f" at the end of the test ({driver.name})", picture=True)
+                continue
+            if getattr(request.node, "gui_failed", False):
+                safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
+                try:
+                    print("failure screenshot:", driver.screenshot(f"FAILED-{safe}", check=False))
+                except Exception:
+                    pass
+        except BaseException:
+            passed = False
+            raise
+        finally:
+            if not passed:
+                del tab_pool[key]
+                context.close()
+

@@ -106,11 +106,11 @@ SAVED_TRICKS = {
 
 @pytest.mark.parametrize("phone", sorted(PHONES))
 @pytest.mark.parametrize("preset", sorted(PLAIN))
-def test_a_plain_hand_needs_no_scroll_and_nothing_moves(make_driver, server, preset, phone):
+def test_a_plain_hand_needs_no_scroll_and_nothing_moves(kept_tab, server, preset, phone):
     n, bids, tricks, expected_taps = PLAIN[preset]
     gid = Repository(server.data_dir).create_game(preset, PLAYERS[n])
-    app = make_driver(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True, viewport=PHONES[phone], name=f"phone{phone}")  # one load per phone
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     first_taps, first_where = enter_plain_hand(app, bids, tricks)
     assert first_taps == expected_taps

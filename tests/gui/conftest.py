@@ -109,6 +109,25 @@ def make_driver(browser, server, request):
             c.close()
 
 
+def _back_home(driver: Driver) -> bool:
+    """A kept tab taken back to its size and name, the games list and the light theme; False
+    if a dialog of the last test, or anything else, is still over the list (then it is not
+    used)."""
+    if driver.page.locator('[role="dialog"], [role="alertdialog"]').count():
+        return False
+    viewport, name = driver.kept_as
+    if driver.page.viewport_size != viewport:  # (a test that tried the tab at another size)
+        driver.page.set_viewport_size(viewport)
+    driver.name = name
+    driver.go("/")
+    if driver.dark:  # handed out in the light theme, as a new tab is
+        driver.tap("theme")
+        driver.dark = False
+    button = driver.wait_id("new-game")
+    box = button.bounding_box()
+    return not driver._covered(button, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 @pytest.fixture(scope="module")
 def tab_pool():
     """The tabs `kept_tab` keeps for the module: {(phone, viewport, name): (context, driver)}."""
@@ -121,14 +140,17 @@ def tab_pool():
 @pytest.fixture
 def kept_tab(browser, server, tab_pool, request):
     """`kept_tab(phone=False, viewport=None, name=None)`: a host tab loaded once for the module
-    and that kind of device, on the games list the first time; a test starts from a route
-    (`Driver.go`), not a page load (3.5-4 s each on the 2-core machine).  Only a test that
+    and that kind of device, always handed out on the games list; a test starts from a route
+    (`Driver.go`), not a page load (3.5-4 s each on the 2-core machine: a third of a GUI
+    test's time, measured on test_dispute_screens, test_conventions and test_specials).  Only a test that
     passed hands its tab on; after any other the tab is closed and the next test loads afresh.
     For tests that open their own game and leave no dialog open."""
     used = []
 
     def get(phone: bool = False, viewport: tuple[int, int] | None = None, name: str | None = None) -> Driver:
         key = (phone, viewport, name)
+        if key in tab_pool and not _back_home(tab_pool[key][1]):
+            tab_pool.pop(key)[0].close()  # something of the last test is still open: a fresh tab
         if key not in tab_pool:
             options = dict(PHONE if phone else DESKTOP)
             if viewport is not None:
@@ -136,6 +158,7 @@ def kept_tab(browser, server, tab_pool, request):
             context = browser.new_context(**options)
             context.route("**/*", only_local)
             driver = Driver(context, server, name or ("phone" if phone else "desktop"), phone)
+            driver.kept_as = (dict(options["viewport"]), driver.name)  # what `_back_home` restores
             tab_pool[key] = (context, driver)
             driver.open()
         used.append(key)

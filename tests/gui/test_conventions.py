@@ -54,10 +54,10 @@ def see_totals(app, repo, game_id):
     return sheet
 
 
-def test_two_nils_on_a_side_are_entered_and_scored_each_on_its_own(make_driver, games):
+def test_two_nils_on_a_side_are_entered_and_scored_each_on_its_own(kept_tab, games):
     repo = games["repo"]
-    app = make_driver(phone=True)
-    app.open(f"game/{games['separate']}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{games['separate']}")
     app.wait_id("save-hand")
     # standard: each player bids; Ann and Cat both nil, Bob and Dan 6 each
     for bidder, value in (("Ann", "nil"), ("Cat", "nil"), ("Bob", 6), ("Dan", 6)):
@@ -84,9 +84,9 @@ def test_two_nils_on_a_side_are_entered_and_scored_each_on_its_own(make_driver, 
     assert sheet.scores == {AC: 200, BD: 58}
 
 
-def test_a_tie_plays_on_and_says_why_and_with_the_option_is_a_draw(make_driver, games):
+def test_a_tie_plays_on_and_says_why_and_with_the_option_is_a_draw(kept_tab, games):
     repo = games["repo"]
-    app = make_driver(phone=True)
+    app = kept_tab(phone=True)
     for key in ("plays-on", "draw"):
         app.open(f"game/{games[key]}")
         app.wait_id("save-hand")
@@ -110,11 +110,11 @@ def test_a_tie_plays_on_and_says_why_and_with_the_option_is_a_draw(make_driver, 
 
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
-def test_solo_and_three_players_show_no_bags_and_say_who_leads(make_driver, games, phone):
+def test_solo_and_three_players_show_no_bags_and_say_who_leads(kept_tab, games, phone):
     repo = games["repo"]
     solo = make(repo, "solo", FOUR)  # a game of its own for each device
-    app = make_driver(phone=phone)
-    app.open(f"game/{solo}")
+    app = kept_tab(phone=phone)
+    app.go(f"game/{solo}")
     app.wait_id("save-hand")
     wait_label(app, "next-hand", "beat the highest card")
     wait_label(app, "next-hand", "Bob leads")
@@ -137,10 +137,10 @@ def test_solo_and_three_players_show_no_bags_and_say_who_leads(make_driver, game
     app.screenshot("three-players")
 
 
-def test_the_six_player_sheet_on_a_desktop_cuts_no_head(make_driver, games):
+def test_the_six_player_sheet_on_a_desktop_cuts_no_head(kept_tab, games):
     repo = games["repo"]
-    app = make_driver()
-    app.open(f"game/{games['six']}")
+    app = kept_tab()
+    app.go(f"game/{games['six']}")
     app.wait_id("sheet-row-3")
     sheet = see_totals(app, repo, games["six"])
     assert sheet.hands_played == 3

@@ -82,9 +82,9 @@ def as_desktop(app) -> None:
     app.settle()
 
 
-def test_rules_of_a_game_search_filters_live(make_driver, games):
-    app = make_driver(phone=True)
-    app.open(f"/game/{games['nil']}/rules")
+def test_rules_of_a_game_search_filters_live(kept_tab, games):
+    app = kept_tab(phone=True)
+    app.go(f"/game/{games['nil']}/rules")
     app.wait_id("rules-section-nil")
     assert "do not help the partner" in dom_text(app, "rules-section-nil")
     app.screenshot("rules")
@@ -103,9 +103,9 @@ def test_rules_of_a_game_search_filters_live(make_driver, games):
     wait_text(app, "rules-nothing", "Nothing about")
 
 
-def test_rules_of_the_presets(make_driver, games):
-    app = make_driver()
-    app.open("/rules")
+def test_rules_of_the_presets(kept_tab, games):
+    app = kept_tab()
+    app.go("/rules")
     app.wait_id("rules-section-winning")
     assert "IHOP" in dom_text(app, "rules-summary")
     assert "Wheels" in dom_text(app, "rules-section-points")
@@ -115,9 +115,9 @@ def test_rules_of_the_presets(make_driver, games):
     app.screenshot("rules-presets")
 
 
-def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(make_driver, games):
-    app = make_driver(phone=True)
-    app.open(f"/game/{games['nil']}/whatif")
+def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(kept_tab, games):
+    app = kept_tab(phone=True)
+    app.go(f"/game/{games['nil']}/whatif")
     wait_text(app, "whatif-summary", r"Ann & Cat .*\(\+0\)")
     app.tap("whatif-opt-nil_tricks_count_for_partner")
     summary = wait_text(app, "whatif-summary", r"\+79")
@@ -154,9 +154,9 @@ def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(make_driver,
     app.screenshot("whatif-preset")
 
 
-def test_chart_of_a_game(make_driver, games):
-    app = make_driver(phone=True)
-    app.open(f"/game/{games['nil']}/chart")
+def test_chart_of_a_game(kept_tab, games):
+    app = kept_tab(phone=True)
+    app.go(f"/game/{games['nil']}/chart")
     label = dom_text(app, "chart")
     # five deals, one of them a misdeal: the table played four hands
     assert re.search(r"after hand 4: Ann & Cat -?\d+, Bob & Dan -?\d+", label), label
@@ -173,9 +173,9 @@ def test_chart_of_a_game(make_driver, games):
     app.screenshot("chart")
 
 
-def test_player_stats(make_driver, games):
-    app = make_driver(phone=True)
-    app.open("/stats")
+def test_player_stats(kept_tab, games):
+    app = kept_tab(phone=True)
+    app.go("/stats")
     app.wait_id("stats-table")
     rows = app.page.get_by_role("row")
     rows.first.wait_for(state="attached")
@@ -199,7 +199,7 @@ def test_player_stats(make_driver, games):
     app.screenshot("stats")
 
 
-def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(make_driver, server, games):
+def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_48_px(kept_tab, server, games):
     """Issue 9: the new options on what-if, derived from the engine; a draw by the tie rule;
     issue 7 section 6: every control of the rules and what-if screens at least 48x48 px."""
     from scorekeeper.engine import OPTIONS, PRESETS
@@ -212,8 +212,8 @@ def test_what_if_offers_the_engines_options_for_the_table_and_every_control_is_4
     standard = repo.create_game(find_preset("standard").with_options({"max_hands": 1, "bag_value": 0}), PLAYERS)
     repo.record_hand(standard, {"bids": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 3},
                                 "tricks": {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 4}})
-    app = make_driver(phone=True)
-    app.open(f"/game/{standard}/whatif")
+    app = kept_tab(phone=True)
+    app.go(f"/game/{standard}/whatif")
     argued = [k for k, o in OPTIONS.items() if o.argued and o.applies_to(PRESETS["standard"])]
     for key in argued:  # offered first, straight from the engine's metadata
         app.wait_id(f"whatif-opt-{key}")

@@ -43,9 +43,9 @@ def mine_too_small(app) -> list:
                                                      "kept-edit", "discard-kept", "back", "theme")]
 
 
-def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make_driver, server, game_id):
-    app = make_driver(phone=True)
-    app.open(f"game/{game_id}/edit/2")
+def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(kept_tab, server, game_id):
+    app = kept_tab(phone=True)
+    app.go(f"game/{game_id}/edit/2")
     app.wait_id("save-hand")
     app.tap(f"count-{AC}")
     app.tap("tricks-4")
@@ -96,9 +96,9 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(make
         wait_label(app, f"score-{side}", str(sheet.scores[side]))
 
 
-def test_the_offer_on_a_desktop(make_driver, game_id):
-    app = make_driver()
-    app.open(f"game/{game_id}/edit/2")
+def test_the_offer_on_a_desktop(kept_tab, game_id):
+    app = kept_tab()
+    app.go(f"game/{game_id}/edit/2")
     app.tap(f"count-{AC}")
     app.tap("tricks-4")
     app.tap("save-hand")
@@ -107,16 +107,16 @@ def test_the_offer_on_a_desktop(make_driver, game_id):
     themes(app, "edit-refused")
 
 
-def test_back_to_the_sheet_from_a_breakdown_names_the_sheet_tab(make_driver, game_id):
-    app = make_driver(phone=True)
-    app.open(f"game/{game_id}/hand/3")
+def test_back_to_the_sheet_from_a_breakdown_names_the_sheet_tab(kept_tab, game_id):
+    app = kept_tab(phone=True)
+    app.go(f"game/{game_id}/hand/3")
     app.wait_id("back-to-sheet")
     app.tap("back-to-sheet")
     app.page.wait_for_url(f"**/game/{game_id}?tab=sheet")
 
 
-def test_back_to_the_sheet_shows_the_sheet_tab(make_driver, game_id):
-    app = make_driver(phone=True)
-    app.open(f"game/{game_id}/hand/3")
+def test_back_to_the_sheet_shows_the_sheet_tab(kept_tab, game_id):
+    app = kept_tab(phone=True)
+    app.go(f"game/{game_id}/hand/3")
     app.tap("back-to-sheet")
     app.wait_id("sheet-row-1", timeout=5_000)  # the Hand tab shows only the last row (4)

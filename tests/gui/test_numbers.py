@@ -37,11 +37,11 @@ def games(server):
     return {"played": played, "warned": warned, "over": over, "repo": repo}
 
 
-def test_hands_are_counted_without_misdeals_and_the_sheet_says_what_happened(make_driver, games):
+def test_hands_are_counted_without_misdeals_and_the_sheet_says_what_happened(kept_tab, games):
     sheet = score_game(games["repo"].get(games["played"]).game)
     assert (sheet.hands_played, sheet.misdeals) == (2, 1)
-    app = make_driver(phone=True)
-    app.open()
+    app = kept_tab(phone=True)
+    app.go("/")
     # the games list: "2 hands", not 3
     assert "In progress \u00b7 2 hands" in app.text_of(f"game-{games['played']}")
     app.go(f"game/{games['played']}")
@@ -60,12 +60,12 @@ def test_hands_are_counted_without_misdeals_and_the_sheet_says_what_happened(mak
     app.screenshot("numbers-sheet")
 
 
-def test_the_bag_warning_goes_once_the_game_is_over(make_driver, games):
+def test_the_bag_warning_goes_once_the_game_is_over(kept_tab, games):
     for gid in (games["warned"], games["over"]):
         last = score_game(games["repo"].get(gid).game).hands[-1]
         assert last.sides[AC].bag_warning  # the engine warns after both
-    app = make_driver(phone=True)
-    app.open(f"game/{games['warned']}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{games['warned']}")
     app.wait_id("save-hand")
     assert "Next overtricks cost the bag penalty" in app.text_of(f"bags-{AC}")
     app.go(f"game/{games['over']}")
@@ -85,10 +85,10 @@ def save_is_uncovered(app) -> bool:
     }""")
 
 
-def test_undo_and_redo_say_what_they_did_beside_save(make_driver, server):
+def test_undo_and_redo_say_what_they_did_beside_save(kept_tab, server):
     gid = Repository(server.data_dir).create_game("standard", PLAYERS)
-    app = make_driver(phone=True)
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     for name, bid in (("Bob", 3), ("Cat", 4), ("Dan", 2), ("Ann", 3)):
         app.tap(f"bid-{name}-{bid}")

@@ -107,13 +107,13 @@ def specials(app, *taps: str) -> None:
             app.wait_id("specials-said")
 
 
-def test_ihop_every_special_on_a_phone(make_driver, server):
+def test_ihop_every_special_on_a_phone(kept_tab, server):
     """IHOP with no trump and bemo switched on (aces, blind and penalties are on in the preset):
     aces made and missed; blind 6 with no trump and little bemo made; blind nil with no trump
     trumped and big bemo failed; a reneg; an unplayed card; a misdeal confirmed."""
     gid = create(server, "ihop", {"no_trump": True, "bemo": True}, team_names=[US, THEM])
-    app = make_driver(phone=True)
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
 
     # Hand 1: Us bid 5 and aces, took 8 with all four aces; Them bid 4 and aces, missed.
@@ -180,7 +180,7 @@ def test_ihop_every_special_on_a_phone(make_driver, server):
     assert "Hand 6" in app.text_of("hand-title")
 
 
-def test_standard_double_nil_blind_nil_and_reneg(make_driver, server):
+def test_standard_double_nil_blind_nil_and_reneg(kept_tab, server):
     """Standard with double nil, blind nil and penalties switched on: a blind nil made, a double
     nil failed with both partners taking a trick (the opponents' bonus), a reneg."""
     # before the browser: Us bid 4 + 4, took 9; Them bid 3 + 3, took 4 (set)
@@ -188,8 +188,8 @@ def test_standard_double_nil_blind_nil_and_reneg(make_driver, server):
     gid = create(server, "standard", {"double_nil": True, "blind_nil": True, "penalties": True},
                  team_names=[US, THEM],
                  earlier=[{"bids": {"Ann": 4, "Bob": 3, "Cat": 4, "Dan": 3}, "tricks": {US: 9, THEM: 4}}])
-    app = make_driver(phone=False)
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=False)
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     shows(app, {US: 81, THEM: -60})
 
@@ -222,11 +222,11 @@ def test_standard_double_nil_blind_nil_and_reneg(make_driver, server):
     shows(app, {US: -129, THEM: 461}, {US: 1, THEM: 1})
 
 
-def test_solo_reneg_and_unplayed_cards_on_a_phone(make_driver, server):
+def test_solo_reneg_and_unplayed_cards_on_a_phone(kept_tab, server):
     """Solo (each player a side; every overtrick costs 10): a reneg, then unplayed cards."""
     gid = create(server, "solo", {"penalties": True})  # (on in the preset: said here)
-    app = make_driver(phone=True)
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     bids = {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 3}
 

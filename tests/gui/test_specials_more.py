@@ -23,7 +23,7 @@ def create(server, preset: str, players: list[str], options: dict | None = None,
 
 
 def open_game(app, gid: str) -> None:
-    app.open(f"game/{gid}")
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
 
 
@@ -39,11 +39,11 @@ def misdeal(app, server, gid: str, deal: int) -> None:
     assert save(app, server, gid, deal, button="confirm-misdeal") == {"misdeal": True}
 
 
-def test_ihop_three_players_reneg_unplayed_and_misdeal_on_a_small_phone(make_driver, server):
+def test_ihop_three_players_reneg_unplayed_and_misdeal_on_a_small_phone(kept_tab, server):
     """IHOP for 3 (each for themselves, 17 tricks, every trick over the bid costs 10) on a
     360x740 phone: a reneg, unplayed cards, a misdeal."""
     gid = create(server, "ihop-3", ["Ann", "Bob", "Cat"])
-    app = make_driver(phone=True, viewport=(360, 740))
+    app = kept_tab(phone=True, viewport=(360, 740))
     open_game(app, gid)
 
     # Hand 1: Ann reneges (her 1st).  Bids Ann 6, Bob 5, Cat 5; took Ann 7, Bob 4, Cat 6.
@@ -75,12 +75,12 @@ SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]  # partners opposite: Ann & Dan
 RED, BLUE, GOLD = "Red", "Blue", "Gold"
 
 
-def test_ihop_six_players_aces_blind_nils_and_penalties(make_driver, server):
+def test_ihop_six_players_aces_blind_nils_and_penalties(kept_tab, server):
     """IHOP for 6 (three partnerships bidding together, 17 tricks, failed nil tricks help the
     partner) on the desktop: aces made and missed, a blind 6, a blind nil failed, a reneg, a
     nil made with unplayed cards on another side, a misdeal."""
     gid = create(server, "ihop-6", SIX, team_names=[RED, BLUE, GOLD])
-    app = make_driver(phone=False)
+    app = kept_tab(phone=False)
     open_game(app, gid)
 
     # Hand 1: Red bid 6 and aces, took 7 with all four; Blue bid 5 and aces, missed; Gold 5.
@@ -135,7 +135,7 @@ def test_ihop_six_players_aces_blind_nils_and_penalties(make_driver, server):
     assert "Hand 5" in title(app)
 
 
-def test_standard_blind_nil_failed_double_nil_made_and_a_misdeal(make_driver, server):
+def test_standard_blind_nil_failed_double_nil_made_and_a_misdeal(kept_tab, server):
     """Standard (each player bids; a failed nil's tricks are bags, not the partner's), on a
     360x740 phone: a blind nil failed, a double nil made, a misdeal confirmed."""
     # before the browser: Ann 4 + Cat 4, Us took 9; Bob 3 + Dan 3, Them took 4 (set)
@@ -143,7 +143,7 @@ def test_standard_blind_nil_failed_double_nil_made_and_a_misdeal(make_driver, se
     gid = create(server, "standard", ["Ann", "Bob", "Cat", "Dan"],
                  {"double_nil": True, "blind_nil": True}, team_names=[US, THEM],
                  earlier=[{"bids": {"Ann": 4, "Bob": 3, "Cat": 4, "Dan": 3}, "tricks": {US: 9, THEM: 4}}])
-    app = make_driver(phone=True, viewport=(360, 740))
+    app = kept_tab(phone=True, viewport=(360, 740))
     open_game(app, gid)
     shows(app, {US: 81, THEM: -60})
 
@@ -171,7 +171,7 @@ def test_standard_blind_nil_failed_double_nil_made_and_a_misdeal(make_driver, se
     assert "Hand 4" in title(app)
 
 
-def test_a_reneg_that_would_win_is_thrown_out_and_the_third_reneg_loses(make_driver, server):
+def test_a_reneg_that_would_win_is_thrown_out_and_the_third_reneg_loses(kept_tab, server):
     """IHOP on a phone: a side 60 from winning reneges in a hand that would take it to 500: the
     hand is thrown out (no scores, not a hand) but the reneg counts; its 2nd and 3rd renegs in
     the next hand lose it the game."""
@@ -181,7 +181,7 @@ def test_a_reneg_that_would_win_is_thrown_out_and_the_third_reneg_loses(make_dri
         {"bids": {US: 4, THEM: 4}, "tricks": {US: 4, THEM: 9}}])
     # Us:   Wheels (10 bid, 10 taken) 200 twice, then 4 bid 4 taken 40: 440
     # Them: set twice -40 -40, then 4 bid 9 taken 40 + 5 overtricks 5 = 45: -35, bags 5
-    app = make_driver(phone=True)
+    app = kept_tab(phone=True)
     open_game(app, gid)
     shows(app, {US: 440, THEM: -35}, {US: 0, THEM: 5})
     assert "Hand 4" in title(app)

@@ -43,12 +43,12 @@ def whole_on_screen(app, prefix: str) -> list[str]:
 
 
 @pytest.mark.parametrize("preset", sorted(CASES))
-def test_high_bids_are_one_tap_away_and_stay_in_sight(make_driver, server, preset):
+def test_high_bids_are_one_tap_away_and_stay_in_sight(kept_tab, server, preset):
     n, bids, tricks, saved = CASES[preset]
     repo = Repository(server.data_dir)
     gid = repo.create_game(preset, PLAYERS[n])
-    app = make_driver(phone=True, viewport=(360, 740), name="phone360")
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True, viewport=(360, 740), name="phone360")
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     high = next(b for b, v in bids.items() if v >= 10)
     names = whole_on_screen(app, f"bid-{high}")

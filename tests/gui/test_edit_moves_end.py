@@ -39,7 +39,7 @@ def past_the_right_edge(app) -> list[str]:
 
 
 def edit_hand_1(app, gid) -> None:
-    app.open(f"game/{gid}/edit/1")
+    app.go(f"game/{gid}/edit/1")
     app.wait_id("save-hand")
     app.tap(f"count-{AC}")
     app.tap("tricks-5")
@@ -56,8 +56,8 @@ def edit_hand_1(app, gid) -> None:
     assert not past_the_right_edge(app)
 
 
-def test_ending_the_game_there_drops_the_later_hand_and_undo_brings_it_back(make_driver, server, game_id):
-    app = make_driver(phone=True)
+def test_ending_the_game_there_drops_the_later_hand_and_undo_brings_it_back(kept_tab, server, game_id):
+    app = kept_tab(phone=True)
     edit_hand_1(app, game_id)
     app.page.wait_for_timeout(500)  # scrolled to the ways out
     app.screenshot("edit-moves-end")
@@ -73,8 +73,8 @@ def test_ending_the_game_there_drops_the_later_hand_and_undo_brings_it_back(make
     assert len(hands(server, game_id)) == 7
 
 
-def test_keeping_the_later_hand_because_the_table_played_on(make_driver, server, game_id):
-    app = make_driver(phone=True)
+def test_keeping_the_later_hand_because_the_table_played_on(kept_tab, server, game_id):
+    app = kept_tab(phone=True)
     edit_hand_1(app, game_id)
     app.tap("later-keep")
     app.wait_id("undo")

@@ -58,9 +58,8 @@ def status(app, game_id: str) -> str:
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_hands_are_counted_as_the_table_counts_them_and_a_draw_is_a_draw(make_driver, games, phone):
-    app = make_driver(phone=phone)
-    app.open()
+def test_hands_are_counted_as_the_table_counts_them_and_a_draw_is_a_draw(kept_tab, games, phone):
+    app = kept_tab(phone=phone)  # (on the games list)
     app.wait_id(f"game-{games['draw']}")
     assert "In progress \u00b7 1 hand \u00b7 Standard" in status(app, games["one"])
     assert "In progress \u00b7 2 hands" in status(app, games["two"])  # the misdeal is not a hand
@@ -76,9 +75,8 @@ def test_hands_are_counted_as_the_table_counts_them_and_a_draw_is_a_draw(make_dr
     themes(app, "stats-draw")
 
 
-def test_a_rematch_passes_the_first_deal_to_the_next_player(make_driver, games):
-    app = make_driver(phone=True)
-    app.open()
+def test_a_rematch_passes_the_first_deal_to_the_next_player(kept_tab, games):
+    app = kept_tab(phone=True)  # (on the games list)
     app.tap(f"game-menu-{games['one']}")
     app.tap_menu("Rematch (same players)")
     app.wait_id("save-hand")
@@ -158,9 +156,8 @@ def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_pat
         context.close()
 
 
-def test_pasted_text_that_is_no_record_is_said_so_plainly(make_driver, games, tmp_path):
-    app = make_driver()
-    app.open()
+def test_pasted_text_that_is_no_record_is_said_so_plainly(kept_tab, games, tmp_path):
+    app = kept_tab()  # (on the games list)
     app.tap("import")
     app.wait_id("import-dialog")
     app.fill("The record's text", "Ann 120, Bob 80")

@@ -23,19 +23,18 @@ def no_message(app) -> bool:
     return app.page.locator(MESSAGE).count() == 0
 
 
-def deleted_from_the_list(make_driver, game_id: str):
+def deleted_from_the_list(kept_tab, game_id: str):
     """A phone on the games list that has just deleted ``game_id`` ("Game deleted · Undo")."""
-    app = make_driver(phone=True)
-    app.open()
+    app = kept_tab(phone=True)  # (on the games list)
     app.tap(f"game-menu-{game_id}")
     app.tap_menu("Delete")
     wait_message(app, "Game deleted")
     return app
 
 
-def test_leaving_the_screen_takes_the_undo_away_and_save_saves(make_driver, games, server):
+def test_leaving_the_screen_takes_the_undo_away_and_save_saves(kept_tab, games, server):
     doomed, kept = games
-    app = deleted_from_the_list(make_driver, doomed)
+    app = deleted_from_the_list(kept_tab, doomed)
     repo = Repository(server.data_dir)
     try:
         app.tap(f"game-status-{kept}")  # straight into the next game
@@ -53,8 +52,8 @@ def test_leaving_the_screen_takes_the_undo_away_and_save_saves(make_driver, game
             repo.trash.restore(doomed)
 
 
-def test_a_message_with_an_action_goes_by_itself(make_driver, games):
+def test_a_message_with_an_action_goes_by_itself(kept_tab, games):
     doomed, _ = games
-    app = deleted_from_the_list(make_driver, doomed)
+    app = deleted_from_the_list(kept_tab, doomed)
     app.page.wait_for_function(f"() => !document.querySelector('{MESSAGE}')", timeout=12_000)
     Repository(app.server.data_dir).trash.restore(doomed)

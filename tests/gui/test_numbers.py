@@ -40,8 +40,7 @@ def games(server):
 def test_hands_are_counted_without_misdeals_and_the_sheet_says_what_happened(kept_tab, games):
     sheet = score_game(games["repo"].get(games["played"]).game)
     assert (sheet.hands_played, sheet.misdeals) == (2, 1)
-    app = kept_tab(phone=True)
-    app.go("/")
+    app = kept_tab(phone=True)  # (on the games list)
     # the games list: "2 hands", not 3
     assert "In progress \u00b7 2 hands" in app.text_of(f"game-{games['played']}")
     app.go(f"game/{games['played']}")

@@ -25,9 +25,9 @@ def games(server):
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_main_screens(make_driver, games, phone):
+def test_main_screens(kept_tab, games, phone):
     """Each main screen in both themes: the theme switch redraws the screen in place."""
-    app = make_driver(phone=phone)
+    app = kept_tab(phone=phone)
 
     def both_themes(screen: str) -> None:
         app.screenshot(screen)
@@ -36,7 +36,7 @@ def test_main_screens(make_driver, games, phone):
         app.settle()
         app.screenshot(screen)
 
-    app.open()
+    app.go("/")
     app.wait_id(f"game-{games['going']}")
     both_themes("games")
     app.tap(f"game-{games['going']}")
@@ -67,9 +67,8 @@ def test_main_screens(make_driver, games, phone):
     app.wait_id("rules-section-winning")
 
 
-def test_delete_with_undo_and_rematch(make_driver, games):
-    app = make_driver(phone=True)
-    app.open()
+def test_delete_with_undo_and_rematch(kept_tab, games):
+    app = kept_tab(phone=True)  # (on the games list)
     gid = games["going"]
     app.tap(f"game-menu-{gid}")
     app.tap_menu("Delete")

@@ -24,12 +24,12 @@ GAMES = {
 
 
 @pytest.mark.parametrize("preset", sorted(GAMES))
-def test_a_game_of_every_size_entered_to_500_shows_the_engines_scores(make_driver, server, preset):
+def test_a_game_of_every_size_entered_to_500_shows_the_engines_scores(kept_tab, server, preset):
     players, bids, counts, hand = GAMES[preset]
     gid = Repository(server.data_dir).create_game(preset, players)
     game = new_game(preset, players)
-    app = make_driver(phone=True)
-    app.open(f"game/{gid}")
+    app = kept_tab(phone=True)
+    app.go(f"game/{gid}")
     app.wait_id("save-hand")
     while not score_game(game).finished:
         for name, bid in bids.items():

@@ -20,9 +20,8 @@ def games(server):
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_every_game_is_listed_and_the_unreadable_one_says_why(make_driver, games, phone):
-    app = make_driver(phone=phone)
-    app.open()
+def test_every_game_is_listed_and_the_unreadable_one_says_why(kept_tab, games, phone):
+    app = kept_tab(phone=phone)  # (on the games list)
     for game_id in games["readable"]:
         assert "In progress" in wait_label(app, f"game-status-{game_id}", "In progress")
     for game_id in (games["later"], games["same_stamp"]):
@@ -37,18 +36,17 @@ def test_every_game_is_listed_and_the_unreadable_one_says_why(make_driver, games
     app.wait_id(f"game-{games['readable'][0]}")
 
 
-def test_its_address_gives_a_clear_message_over_the_games_list(make_driver, games):
-    app = make_driver()
-    app.open(f"/game/{games['same_stamp']}")
+def test_its_address_gives_a_clear_message_over_the_games_list(kept_tab, games):
+    app = kept_tab()
+    app.go(f"/game/{games['same_stamp']}")
     wait_message(app, f"game {games['same_stamp']}: can't open with this version: unknown rule option "
                       f"'{UNKNOWN_OPTION}'")
     app.wait_id(f"game-{games['readable'][0]}")
     assert "Traceback" not in app.page.inner_text("body")
 
 
-def test_the_way_out_its_raw_record_exported_and_the_game_moved_to_the_trash(make_driver, games, server):
-    app = make_driver(phone=True)
-    app.open()
+def test_the_way_out_its_raw_record_exported_and_the_game_moved_to_the_trash(kept_tab, games, server):
+    app = kept_tab(phone=True)  # (on the games list)
     app.tap(f"game-menu-{games['later']}")
     app.tap_menu("Export record")
     wait_label(app, "export-dialog", "This version can't open the game (unknown rule option")

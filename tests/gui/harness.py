@@ -685,11 +685,14 @@ class Driver:
         for _ in range(3):  # a busy machine can drop the first keys before the box has the focus
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
-            try:
-                if loc.input_value(timeout=2_000) == shows:
-                    return
-            except Exception:  # redrawn under us: look again
-                pass
+            deadline = time.monotonic() + 5  # a busy machine shows the keys a while later
+            while time.monotonic() < deadline:
+                try:
+                    if loc.input_value(timeout=2_000) == shows:
+                        return
+                except Exception:  # redrawn under us: look again
+                    pass
+                self.page.wait_for_timeout(100)
             self._press(loc)
             self.page.wait_for_timeout(200)
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import load_game
+from scorekeeper.engine import find_preset, load_game
 from scorekeeper.storage import Repository
 
 from steps import pick, wait_label
@@ -150,3 +150,25 @@ def test_the_six_player_sheet_on_a_desktop_cuts_no_head(kept_tab, games):
     app.screenshot("sheet-six")
     game = load_game(repo.exchange.export_game(games["six"]))
     assert len(game.hands) == 3
+
+
+def test_a_phones_sheet_row_is_as_tall_as_its_marks(kept_tab, server):
+    """Issue 24, 4: "made · reneg, 5 bags · bag penalty" takes two lines on a 360 px phone; the row
+    of a fixed 58 px cut the second ("bag penalty") off."""
+    players = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    repo = Repository(server.data_dir)
+    gid = repo.create_game(find_preset("standard").with_options({"penalties": True}), players)
+    repo.record_hand(gid, {"bids": {"Player 1": 3, "Player 2": 2, "Player 3": 3, "Player 4": 1},
+                           "tricks": {"Player 1 & Player 3": 10, "Player 2 & Player 4": 3}})
+    repo.record_hand(gid, {"bids": {"Player 1": 2, "Player 2": 2, "Player 3": 2, "Player 4": 1},
+                           "tricks": {"Player 1 & Player 3": 9, "Player 2 & Player 4": 4},
+                           "penalties": [{"side": "Player 1 & Player 3", "reneg": 1}]})
+    app = kept_tab(phone=True, viewport=(360, 740), name="phone360")
+    app.go(f"game/{gid}?tab=sheet")
+    app.wait_id("sheet-row-2")
+    assert "made · reneg, 5 bags · bag penalty" in app.text_of("sheet-row-2")
+    plain = app.by_id("sheet-row-1").first.bounding_box()
+    marked = app.by_id("sheet-row-2").first.bounding_box()
+    # one line of marks in hand 1, two in hand 2: the row grew by a line (11 px type)
+    assert marked["height"] >= plain["height"] + 10, (plain, marked)
+    app.screenshot("sheet-two-lines-of-marks")

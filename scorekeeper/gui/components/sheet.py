@@ -272,10 +272,13 @@ def _row(hs, hand, sides, compact, on_tap, bags: bool, edited: bool = False) -> 
                 cells.append(ft.Row(_wide_side(ss, side, hand, bags), spacing=0, expand=True,
                                     vertical_alignment=ft.CrossAxisAlignment.CENTER))
         content = ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        height = 58 if compact else 48
+        # a phone's row is as tall as its marks need (two lines of them, "made · reneg, 5 bags ·
+        # bag penalty", were cut at a fixed 58 px)
+        height = None if compact else 48
     tappable = not hs.misdeal
     return SheetRow(identifier=f"sheet-row-{hs.deal}", content=ft.Container(
         content, height=height, border_radius=8, ink=tappable,
+        padding=ft.Padding.symmetric(vertical=3) if height is None else None,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         on_click=(lambda e, n=hs.deal: on_tap(n)) if tappable else None), button=tappable,
         label=f"{hs.label}, edited" if edited else hs.label)

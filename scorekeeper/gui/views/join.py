@@ -30,7 +30,7 @@ class Screen(BaseScreen):
             label="Table code", value=self.code, autofocus=not self.code,
             capitalization=ft.TextCapitalization.CHARACTERS, max_length=CODE_LENGTH + 4,
             counter="", text_size=24, expand=True,  # no hint: it would change the field's label
-            on_submit=lambda e: self.join(), on_change=lambda e: self.clear_error())
+            on_submit=lambda e: self.join(), on_change=self.typed)
         self.problem = ft.Container(visible=False)
         out: list[ft.Control] = [
             tid("join-title", ft.Text("Join a table", size=26, weight=ft.FontWeight.BOLD)),
@@ -51,6 +51,15 @@ class Screen(BaseScreen):
                 on_click=lambda e: self.join()), expand=True)]),
         ]
         return out
+
+    def take_over(self, previous) -> None:
+        """Built again in place (a notice came, the theme changed): the code typed so far stays."""
+        self.code = previous.code or self.code
+
+    def typed(self, e) -> None:
+        """Kept as typed: a screen built again (a notice, the theme) shows it, not an empty field."""
+        self.code = e.control.value or ""
+        self.clear_error()
 
     def clear_error(self) -> None:
         if self.problem.visible:

@@ -68,6 +68,17 @@ def pytest_runtest_makereport(item, call):
         item.gui_failed, item.gui_passed = report.failed, report.passed
 
 
+def _new_context(browser, phone: bool, viewport: tuple[int, int] | None):
+    """A context of its own (a phone's or a desktop's; `viewport` instead of its size) that
+    reaches nothing but this machine."""
+    options = dict(PHONE if phone else DESKTOP)
+    if viewport is not None:
+        options["viewport"] = {"width": viewport[0], "height": viewport[1]}
+    context = browser.new_context(**options)
+    context.route("**/*", only_local)
+    return context
+
+
 @pytest.fixture
 def make_driver(browser, server, request):
     """`make_driver(phone=False)` opens a new tab (its own context) on the app."""
@@ -79,11 +90,7 @@ def make_driver(browser, server, request):
         """`host=False`: a guest's tab; `droppable`: its connection can be dropped
         (`Driver.lose_network`); `on`: another server than the module's; `viewport`:
         (width, height) instead of the phone's 390x844 or the desktop's."""
-        options = dict(PHONE if phone else DESKTOP)
-        if viewport is not None:
-            options["viewport"] = {"width": viewport[0], "height": viewport[1]}
-        context = browser.new_context(**options)
-        context.route("**/*", only_local)
+        context = _new_context(browser, phone, viewport)
         if droppable:
             context.add_init_script(DROPPABLE)
         contexts.append(context)
@@ -152,13 +159,9 @@ def kept_tab(browser, server, tab_pool, request):
         if key in tab_pool and not _back_home(tab_pool[key][1]):
             tab_pool.pop(key)[0].close()  # something of the last test is still open: a fresh tab
         if key not in tab_pool:
-            options = dict(PHONE if phone else DESKTOP)
-            if viewport is not None:
-                options["viewport"] = {"width": viewport[0], "height": viewport[1]}
-            context = browser.new_context(**options)
-            context.route("**/*", only_local)
+            context = _new_context(browser, phone, viewport)
             driver = Driver(context, server, name or ("phone" if phone else "desktop"), phone)
-            driver.kept_as = (dict(options["viewport"]), driver.name)  # what `_back_home` restores
+            driver.kept_as = (dict(driver.page.viewport_size), driver.name)  # what `_back_home` restores
             tab_pool[key] = (context, driver)
             driver.open()
         used.append(key)

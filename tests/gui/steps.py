@@ -64,6 +64,22 @@ def pick(app, prefix: str, value) -> None:
     app.tap(f"{prefix}-{value}")
 
 
+def raise_by(app, side: str, value) -> None:
+    """Choose `side`'s raise in the IHOP lock round: on a phone in the round's sheet (opened from
+    its chip on the specials' line, closed by Done), on a desktop on the raise rows below the tricks."""
+    if not app.phone:
+        pick(app, f"raise-{side}", value)
+        return
+    app.tap("lock-round")
+    app.wait_id("lock-done")
+    app.tap(f"raise-{side}-{value}")
+    app.page.wait_for_function(
+        "i => document.querySelector(`[flt-semantics-identifier='${i}'][aria-current='true']`)",
+        arg=f"raise-{side}-{value}", timeout=10_000)
+    app.tap("lock-done")
+    app.by_id("lock-done").first.wait_for(state="detached")
+
+
 def ask_for_the_pen(viewer, host, name: str) -> None:
     """`viewer` asks for the pen as `name`; the host's dialog shows the request (the host answers)."""
     viewer.tap("ask-pen")

@@ -120,17 +120,34 @@ def visit_all(v: Visit) -> None:
         v.until("lock-status", "open")
         v.look("lock-open")
         raiser, dealing = ("Bob & Dan", "Ann & Cat") if preset == "ihop" else ("Bob & Eve", "Ann & Dan")
+        if app.phone:  # a phone's raises are in the lock round's sheet, opened from its chip
+            app.tap("lock-round")
+            app.wait_id("lock-done")
         app.tap(f"raise-{raiser}-1")
         app.wait_id(f"raise-{dealing}-0")  # then the dealing side may lock it
-        v.until("lock-status", "after the raise: not locked")  # no longer the first round's "open"
-        v.look("lock-raised", show="lock")
+        if app.phone:
+            v.until("lock-round-status", "after the raise: not locked")
+            v.look("lock-round-sheet")
+        else:
+            v.until("lock-status", "after the raise: not locked")  # no longer the first round's "open"
+            v.look("lock-raised", show="lock")
         lock_k = app.page.evaluate(
             f"() => [...document.querySelectorAll('[flt-semantics-identifier^=\"raise-{dealing}-\"]')]"
             ".map(e => e.getAttribute('flt-semantics-identifier')).filter(i => !i.endsWith('-0'))")[0]
         app.tap(lock_k)
+        if app.phone:
+            app.tap("lock-done")
+            app.by_id("lock-done").first.wait_for(state="detached")
         v.until("lock-status", "locked")
         assert "may raise" not in v.text("lock-status")
+        if app.phone:
+            v.look("lock-raised")
+            app.tap("lock-round")
+            app.wait_id("lock-done")
         app.tap(f"raise-{raiser}-0")  # back as it was, for the states after this one
+        if app.phone:
+            app.tap("lock-done")
+            app.by_id("lock-done").first.wait_for(state="detached")
 
     # aces, specials, penalties
     if preset != "standard":

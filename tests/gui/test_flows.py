@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorekeeper.engine import new_game, score_game
-from steps import pick
+from steps import pick, raise_by
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
@@ -49,7 +49,7 @@ class Table:
             if hand["bids"].get(name) != "nil":
                 app.tap(f"blind-{name}")
         for side, k in hand.get("raised", {}).items():
-            pick(app, f"raise-{side}", k)
+            raise_by(app, side, k)
         keys = list(hand["tricks"])
         for key in keys[:-1]:  # the last count is filled in by the app
             tap_tricks(app, key, hand["tricks"][key])

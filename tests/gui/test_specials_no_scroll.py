@@ -2,8 +2,7 @@
 open in a sheet over the entry (every chip of it on screen, tapped where it is), Done closes it,
 the line under the tricks says in words what was entered, and the saved hand holds it; on a
 390x844 and a 360x740 phone.  Before, the specials opened below the tricks and needed a scroll.
-The bids lock at once (7 + 6 of 13): with a lock round open, its raise rows come between the
-tricks and the specials' button, which then lies below the Save bar (not solved yet)."""
+The bids lock at once (7 + 6 of 13); a hand whose lock round is open is the second test."""
 from __future__ import annotations
 
 import pytest
@@ -72,3 +71,53 @@ def test_aces_and_a_reneg_are_entered_without_a_scroll(make_driver, server, phon
     assert hand["aces"] == {"Ann & Cat": True}
     assert hand["penalties"] == [{"side": "Bob & Dan", "reneg": 1}]
     assert hand["tricks"] == {"Ann & Cat": 7, "Bob & Dan": 6}
+
+
+@pytest.mark.parametrize("phone", sorted(PHONES))
+def test_a_lock_round_with_a_nil_leaves_every_control_in_reach(kept_tab, server, phone):
+    """Ann nil and Cat 5 against 4: 9 of 13, the lock round opens.  Every trick chip, the specials'
+    button and the lock round's chip lie above the Save bar, uncut, on a 390x844 and a 360x740
+    phone (issue 24, point 5: the dealer's "+lock" row and the specials' button lay under the bar).
+    The chip opens the raises in a sheet: Bob & Dan raise by 1, then Ann & Cat (dealing) lock it
+    with +3; Done closes it and the hand says it is locked; the saved hand holds both raises."""
+    gid = Repository(server.data_dir).create_game("ihop", PLAYERS)
+    app = kept_tab(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
+    app.go(f"game/{gid}")
+    app.wait_id("save-hand")
+    bar_top = box(app, "save-hand")[1] - 8
+    for identifier in ("nil-Ann", "bid-Ann & Cat-5", "bid-Bob & Dan-4"):
+        tap_at(app, in_reach(app, identifier, bar_top))
+        chosen(app, identifier)
+    app.wait_id("lock-round")
+    app.assert_drawn()
+    assert "open" in app.text_of("lock-status")
+    for identifier in ("tricks-0", "tricks-13", "more", "lock-round", "count-Ann", "count-Bob & Dan"):
+        in_reach(app, identifier, bar_top)
+    tap_at(app, in_reach(app, "lock-round", bar_top))
+    app.wait_id("lock-done")
+    app.assert_drawn()
+    app.screenshot("lock-round-sheet")
+    tap_at(app, on_screen(app, "raise-Bob & Dan-1"))
+    chosen(app, "raise-Bob & Dan-1")
+    app.wait_id("raise-Ann & Cat-3")  # after Bob & Dan's 1, the dealers lock with 3 more (13)
+    tap_at(app, on_screen(app, "raise-Ann & Cat-3"))
+    chosen(app, "raise-Ann & Cat-3")
+    tap_at(app, on_screen(app, "lock-done"))
+    app.by_id("lock-done").first.wait_for(state="detached")
+    chosen(app, "lock-round")  # "Raised", filled
+    said = app.text_of("lock-status")
+    assert "locked" in said.lower() and "not locked" not in said.lower(), said
+    for count, value in (("count-Ann", 0), ("count-Cat", 8)):  # Bob & Dan's 5 is filled in
+        tap_at(app, in_reach(app, count, bar_top))
+        chosen(app, count)
+        tap_at(app, in_reach(app, f"tricks-{value}", bar_top))
+        app.page.wait_for_function("([i, v]) => [...document.querySelectorAll(`[flt-semantics-identifier='${i}']`)]"
+                                   ".some(e => (e.innerText + (e.getAttribute('aria-label') || '')).includes(v))",
+                                   arg=[count, f": {value}"], timeout=10_000)
+    app.screenshot("lock-round-raised")
+    tap_at(app, in_reach(app, "save-hand", bar_top))
+    app.page.wait_for_function(
+        "() => (document.querySelector('[flt-semantics-identifier=\"entry-status\"]') || {}).innerText"
+        "?.includes('Hand 1 saved')", timeout=15_000)
+    (hand,) = [h.to_dict() for h in Repository(server.data_dir).get(gid).game.hands]
+    assert hand["raised"] == {"Bob & Dan": 1, "Ann & Cat": 3}, hand

@@ -22,6 +22,7 @@ from ..keep import Keeper
 from ..models import NIL, HandDraft
 from ..models.lock import draft_lock
 from ..testid import tid
+from .lock_round import LockRoundPart
 from .specials import SpecialsPart
 from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
 from ..theme import MUTED
@@ -88,6 +89,7 @@ class EntryPanel:
         self.keep = k.keep
         self.more_open = draft.specials.any()
         self.specials = SpecialsPart(self)
+        self.lock_round = LockRoundPart(self)  # a phone's raises, in a sheet
         self.column = ft.Column(spacing=6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
@@ -135,6 +137,7 @@ class EntryPanel:
             self.column.update()
             self.bar_column.update()
         self.specials.refresh(update=on_page)  # a phone's specials, when open in their sheet
+        self.lock_round.refresh(update=on_page)  # a phone's lock round, when open in its sheet
 
     def tap(self, action: Callable[[], None]) -> Callable[..., None]:
         """A handler that does `action` to the draft, then redraws and tells `on_change` (the
@@ -154,13 +157,15 @@ class EntryPanel:
         if has_lock:
             out.append(self._lock_line())
         out.append(self._tricks())
-        if has_lock:
-            raise_rows = self._raise()
+        if has_lock and not self.one_line:  # a phone's raises open from a chip on the specials' line
+            raise_rows = self.raise_rows()
             if raise_rows is not None:
                 out.append(raise_rows)
         extra = self._more()
         if extra is not None:
             out.append(extra)
+        elif (chip := self.lock_round.chip()) is not None:
+            out.append(self.keep("lock-round-line", ft.Row([chip], alignment=ft.MainAxisAlignment.END)))
         return out
 
     def _bar(self) -> list[ft.Control]:
@@ -327,8 +332,8 @@ class EntryPanel:
                                                         on_click=lambda e: page.pop_dialog()))]))
 
     # -- the IHOP lock ----------------------------------------------------------
-    def _lock_line(self) -> ft.Control:
-        """Always one line (its place is kept before the bids are in): the lock's state."""
+    def lock_text(self) -> str:
+        """The lock's state in words: before the bids, the first round's offer, or after the raise."""
         d = self.draft
         if not d.bids.complete():
             text = "Lock: once every side has bid"
@@ -337,17 +342,23 @@ class EntryPanel:
         else:  # the raises chosen: the lock as it now stands, not the first round's offer
             now = self.lock(d, dict(d.bids.raised))
             text = now.text if now.locked else f"Bids total {now.total} of {now.tricks} after the raise: not locked"
-        full = text
+        return text
+
+    def _lock_line(self) -> ft.Control:
+        """Always one line (its place is kept before the bids are in): the lock's state."""
+        d = self.draft
+        text = full = self.lock_text()
         if self.one_line and not any(d.bids.raised.values()) and d.bids.complete():
             first = self.lock(d, None)
-            if first.locked is False:  # a phone: who may raise is said by the raise rows below
+            if first.locked is False:  # a phone: who may raise is said in the lock round's sheet
                 text = f"Bids total {first.total} of {first.tricks}: open, may be raised"
         return self.keep("lock-line", tid("lock-status", self.keep("lock-line#t", ft.Text(
             text, size=13, tooltip=full, max_lines=2 if self.one_line else None,
             overflow=ft.TextOverflow.ELLIPSIS if self.one_line else None)), label=full))
 
-    def _raise(self) -> ft.Control | None:
-        """The lock round's raises (below the tricks, so it never pushes them)."""
+    def raise_rows(self, wrap: bool = False) -> ft.Control | None:
+        """The lock round's raises (below the tricks, so it never pushes them; `wrap`: in a phone's
+        sheet, every value on wrapping lines)."""
         d = self.draft
         if not d.bids.complete():
             return None
@@ -359,9 +370,10 @@ class EntryPanel:
         pick = lambda v: self.tap(lambda: d.bids.set_raise(raiser, v))()  # noqa: E731
         rows: list[ft.Control] = [
             self.keep("raise#t", ft.Text(f"{raiser} may raise by", size=13, color=MUTED)),
-            self.number_chips(range(0, first.max_raise + 1), chosen, pick, f"raise-{raiser}", labels={0: "No"},
-                              on_more=lambda rest: self._picker(f"{raiser} raises by", rest, chosen, pick,
-                                                                f"raise-{raiser}"))]
+            _number_chips(range(0, first.max_raise + 1), chosen, pick, f"raise-{raiser}", labels={0: "No"},
+                          keeper=self.keeper, one_line=self.one_line and not wrap, fit=self.fit,
+                          on_more=lambda rest: self._picker(f"{raiser} raises by", rest, chosen, pick,
+                                                            f"raise-{raiser}"))]
         dealer_side = first.dealer_side
         after = self.lock(d, {raiser: d.bids.raised.get(raiser, 0)})
         if after.locked is False and after.max_raise:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import flet as ft
 
 from ..testid import tid
+from .entry_sheet import EntrySheet
 
 
-class SpecialsPart:
+class SpecialsPart(EntrySheet):
     """The specials of an `EntryPanel` (`p`): its chips, rows and taps are the panel's."""
 
     def __init__(self, panel) -> None:
-        self.p = panel
-        self.sheet: ft.BottomSheet | None = None  # a phone's specials, when open
+        super().__init__(panel)
         self.sheet_rows = ft.Column(spacing=6, tight=True)
 
     def refresh(self, update: bool) -> None:
@@ -46,7 +46,8 @@ class SpecialsPart:
             [toggle, *self.rows()], spacing=6, tight=True))))
 
     def _line(self) -> ft.Control:
-        """A phone's line: the button that opens the sheet, and what is entered beside it."""
+        """A phone's line: the button that opens the sheet, what is entered beside it, and (IHOP) the
+        lock round's chip while one is open."""
         d = self.p.draft
         said = d.specials.summary([side.name for side in d.shape.sides])
         button = self.p.keep("more", tid("more", self.p.keep("more#b", ft.TextButton(
@@ -56,36 +57,16 @@ class SpecialsPart:
         if said:
             line.append(self.p.keep("specials-said", tid("specials-said", self.p.keep("specials-said#t", ft.Text(
                 said, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), label=said, expand=True)))
+        raise_chip = self.p.lock_round.chip()  # an open lock round: its chip at the line's end
+        if raise_chip is not None:
+            if not said:
+                line.append(self.p.keep("more-line#gap", ft.Container(expand=True)))
+            line.append(raise_chip)
         return self.p.keep("more-line", ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
     def open(self) -> None:
-        page = self.p.column.page
-        if page is None:
-            return
         self.sheet_rows = ft.Column(self.rows(), spacing=6, tight=True)
-        done = tid("specials-done", ft.FilledButton("Done", icon=ft.Icons.CHECK, height=48,
-                                                    on_click=lambda e: self.close()))
-        self.sheet = ft.BottomSheet(
-            ft.Container(ft.Column([
-                ft.Row([ft.Text("Aces, specials, penalties", size=16, weight=ft.FontWeight.BOLD, expand=True),
-                        done], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                tid("specials", self.sheet_rows)], spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
-                padding=ft.Padding.only(left=12, right=12, top=8, bottom=16)),
-            on_dismiss=lambda e: self._closed(), show_drag_handle=True,
-            scrollable=True)  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
-        page.show_dialog(self.sheet)
-
-    def close(self) -> None:
-        page = self.p.column.page
-        if page is not None and self.sheet is not None:
-            page.pop_dialog()
-        self._closed()
-
-    def _closed(self) -> None:
-        if self.sheet is None:
-            return
-        self.sheet = None
-        self.p.redraw()
+        self.show("Aces, specials, penalties", tid("specials", self.sheet_rows), "specials-done")
 
     def rows(self) -> list[ft.Control]:
         d, specials = self.p.draft, self.p.draft.specials

@@ -73,6 +73,52 @@ class DrawnBroken(AssertionError):
     """The screen shows Flutter's error box: a widget failed to lay out."""
 
 
+class LaidOutBadly(AssertionError):
+    """A text or control on screen runs past the screen's left or right edge (and no list it is
+    in scrolls across), or a text is laid out one letter a line."""
+
+
+#: a text this narrow (css px) and this tall is one letter a line: 4 letters or more of 13-16 px
+#: text need 30 px or more side by side, and three lines of it 48 px
+SQUEEZED_WIDTH, SQUEEZED_HEIGHT = 22, 48
+
+# The leaves of Flutter's semantics tree that say something (a text, a labelled control), as the
+# screen shows them: one past the left or right edge of the screen, or cut there (Flutter clips a
+# node to the screen: it touches the edge and its text in the DOM is wider than it), where no list
+# it is in scrolls across (a row that scrolls is meant to run on); or one narrow and tall.  Returns
+# [found, leaves measured].
+_LAID_OUT_JS = """([vw, narrow, tall]) => {
+    const across = (el) => {
+        for (let p = el.parentElement; p && p.tagName === 'FLT-SEMANTICS'; p = p.parentElement) {
+            const cs = getComputedStyle(p);
+            if (cs.overflowX === 'scroll' || (cs.overflowX === 'hidden' && cs.overflowY === 'hidden'
+                                              && p.scrollWidth > p.clientWidth + 1)) return true;
+        }
+        return false;
+    };
+    const found = [];
+    let measured = 0;
+    for (const el of document.querySelectorAll('flt-semantics')) {
+        if (el.querySelector('flt-semantics')) continue;
+        const text = (el.getAttribute('aria-label') || el.textContent || '').trim();
+        const r = el.getBoundingClientRect();
+        if (!text || r.width === 0 || r.height === 0) continue;
+        measured += 1;
+        const name = JSON.stringify(text.length > 40 ? text.slice(0, 39) + '\u2026' : text);
+        // Flutter clips a node to the screen: one cut there touches the edge, its text wider than it
+        const edge = r.right >= vw - 1 || r.left <= 1;
+        const past = r.right > vw + 1 || r.left < -1 || (edge && el.scrollWidth > el.clientWidth + 1);
+        const squeezed = r.width < narrow && r.height >= tall && text.replace(/\s/g, '').length >= 4;
+        if (!(past || squeezed) || across(el)) continue;  // in a row that scrolls: cut by its edge
+        if (past)
+            found.push(`${name} runs past the screen's edge (${Math.round(r.left)} to ${Math.round(r.right)} px of ${vw})`);
+        if (squeezed)
+            found.push(`${name} is laid out one letter a line (${Math.round(r.width)}x${Math.round(r.height)} px)`);
+    }
+    return [found, measured];
+}"""
+
+
 class TapCovered(AssertionError):
     """Something else lies over the middle of the control a test taps: the tap would go to it."""
 
@@ -510,6 +556,25 @@ class Driver:
             self.settle()
             self.assert_no_grey_block(self.page.screenshot(), where.strip() or "the screen")
 
+    def layout_faults(self) -> tuple[list[str], int]:
+        """What on screen is laid out badly (see `LaidOutBadly`), and how many texts were measured."""
+        found, measured = self.page.evaluate(
+            _LAID_OUT_JS, [self.page.viewport_size["width"], SQUEEZED_WIDTH, SQUEEZED_HEIGHT])
+        return found, measured
+
+    def assert_laid_out(self, where: str = "") -> None:
+        """Fail if a text or control runs past the screen's edge or is laid out one letter a line
+        (what is still so half a second later: a screen sliding in is not laid out badly), or if
+        no text could be measured at all (a check that measured nothing proves nothing)."""
+        found, measured = self.layout_faults()
+        if found:
+            self.page.wait_for_timeout(500)
+            found, measured = self.layout_faults()
+        if found:
+            raise LaidOutBadly(f"laid out badly{where}: " + "; ".join(found[:6]))
+        if not measured:
+            raise LaidOutBadly(f"no text on screen could be measured{where} (is semantics on?)")
+
     def drawn_after_change(self, where: str = "", action: str = "", arg=None, first: int = 3_000,
                            quiet: int = 150) -> None:
         """`assert_drawn` once the screen has changed and come to rest.  `action`: a JS function
@@ -592,6 +657,8 @@ class Driver:
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
                 if self._wheeled_in(x, y) and attempt < 4:
                     continue  # it was still off screen (a column rebuilt under the scroll)
+                if not self.phone:  # the pointer goes there first, as a hand's would: the tooltip
+                    self.page.mouse.move(x, y)  # of the control it last clicked then hides
                 covered = self._covered(loc, x, y)
                 if covered:
                     raise TapCovered(f"a tap at ({x:.0f}, {y:.0f}) would miss its control: {covered}")
@@ -620,9 +687,10 @@ class Driver:
         """What lies over the control's centre, if something still does after 1.5 s.
 
         While Flutter rebuilds a row its semantics nodes are replaced one by one, and for a
-        frame or two the row's own label node can lie over a chip inside it (a CI run saw
-        "Tricks taken by Ann" over "tricks-0" once in about four runs).  A message or a dialog
-        stays for seconds, so one that covers the control is still reported."""
+        frame or two the row's own label node can lie over a chip inside it.  A desktop's
+        tooltip ("Tricks taken by Ann", over "tricks-0": the count chip just clicked, the mouse
+        left on it) hides once the pointer has moved to the control (`_press` moves it first).
+        A message or a dialog stays for seconds, so one that covers the control is still reported."""
         covered = loc.evaluate(_COVER_JS, [x, y], timeout=5_000)
         for _ in range(10):
             if not covered:
@@ -725,6 +793,7 @@ class Driver:
             return path
         self.assert_drawn(f" in {path.name}")
         self.assert_no_grey_block(path)
+        self.assert_laid_out(f" in {path.name}")
         if self.phone and targets:
             small = self.small_targets()
             assert not small, f"{path.name}: tap targets under {TARGET} px: {small}"

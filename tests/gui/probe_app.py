@@ -5,6 +5,9 @@ uvicorn), one page per route:
 
 - `/cover`: buttons "plain", "show-message" (a SnackBar, id "message", as `App.message` shows)
   and "under" at the bottom of the screen, where the message goes; every tap is written in "log".
+- `/squeezed`: a text squeezed one letter a line ("letters"), one running past the screen's right
+  edge ("past"), and one in a row that scrolls across ("across", meant to run on); `/plain`: the
+  first and the last of them only.
 - `/broken`: Flutter's error box (what expands in a row that wraps), under a text ("above");
   it fits the screen, so no semantics node is tall: only its grey shows it.
 - `/cut`: short scrolling lists, each with one tappable control cut by the list's far edge:
@@ -79,7 +82,24 @@ def broken(page: ft.Page) -> list[ft.Control]:
             ft.Row([ft.Container(ft.Text("wide"), expand=True)], wrap=True)]
 
 
-PAGES = {"/cover": cover, "/cut": cut, "/broken": broken}
+def squeezed(page: ft.Page) -> list[ft.Control]:
+    # a line squeezed into 12 px (one letter a line), a line too long for its row (it runs past
+    # the screen's right edge), and a long line in a row that scrolls across (meant to run on)
+    return [ft.Semantics(identifier="fine", content=ft.Text("A line that fits")),
+            ft.Row([ft.Container(ft.Semantics(identifier="letters", content=ft.Text("Blind from 100 behind")),
+                                 width=12)]),
+            ft.Row([ft.Semantics(identifier="past", content=ft.Text("Past the edge " * 30, no_wrap=True))]),
+            ft.Row([ft.Semantics(identifier="across", content=ft.Text("Scrolls across " * 30, no_wrap=True))],
+                   scroll=ft.ScrollMode.HIDDEN)]
+
+
+def plain(page: ft.Page) -> list[ft.Control]:
+    return [ft.Semantics(identifier="fine", content=ft.Text("A line that fits")),
+            ft.Row([ft.Semantics(identifier="across", content=ft.Text("Scrolls across " * 30, no_wrap=True))],
+                   scroll=ft.ScrollMode.HIDDEN)]
+
+
+PAGES = {"/cover": cover, "/cut": cut, "/broken": broken, "/squeezed": squeezed, "/plain": plain}
 
 
 def main(page: ft.Page) -> None:

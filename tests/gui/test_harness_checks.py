@@ -6,6 +6,8 @@ Chromium, the small app of tests/gui/probe_app.py (served as the app is) and the
   48x48 one passes, one that cannot be scrolled in fails ("could not measure");
 - Flutter's error box fails a screen when the harness goes or opens there (its grey, when no
   semantics node shows it), and a screenshot with a block of its grey fails;
+- a text one letter a line or past the screen's edge fails a screenshot, naming it; a row that
+  scrolls across does not;
 - each pytest-xdist worker writes its screenshots in a folder of its own.
 """
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ERROR_GREY, GREY_BLOCK, ROOT, DrawnBroken, Server, TapCovered, grey_block, grey_pixels
+from harness import ERROR_GREY, GREY_BLOCK, ROOT, DrawnBroken, LaidOutBadly, Server, TapCovered, grey_block, grey_pixels
 from scorekeeper.storage import Repository
 from steps import wait_label
 from targets import assert_targets, measure, targets
@@ -136,3 +138,22 @@ def test_each_xdist_worker_has_a_screenshot_folder_of_its_own():
 
     assert folder({"PYTEST_XDIST_WORKER": "gw3"}) == str(ROOT / "screenshots" / "gw3")
     assert folder({}) == str(ROOT / "screenshots")
+
+
+# -- laid out: nothing past the screen's edge, nothing one letter a line -----------------------
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_a_text_one_letter_a_line_or_past_the_edge_fails_and_a_row_that_scrolls_does_not(
+        make_driver, probe, phone):
+    app = probe_page(make_driver, probe, "squeezed", phone=phone)
+    app.wait_id("past")
+    with pytest.raises(LaidOutBadly) as failed:
+        app.screenshot("probe-squeezed", targets=False)
+    said = str(failed.value)
+    assert '"Blind from 100 behind" is laid out one letter a line' in said, said
+    assert '"Past the edge Past the edge' in said and "runs past the screen's edge" in said, said
+    assert "Scrolls across" not in said and "A line that fits" not in said, said
+    app.go("plain")
+    app.wait_id("across")
+    found, measured = app.layout_faults()
+    assert found == [] and measured >= 2, (found, measured)
+    app.screenshot("probe-plain", targets=False)

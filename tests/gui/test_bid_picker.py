@@ -65,7 +65,7 @@ def test_high_bids_are_one_tap_away_and_stay_in_sight(kept_tab, server, preset):
         if bidder != high:
             pick(app, f"bid-{bidder}", value)
     for count in tricks:
-        app.tap(f"tricks-{count}")
+        pick(app, "tricks", count)
     app.screenshot(f"bid-picker-chosen-{preset}")
     app.tap("save-hand")
     app.page.get_by_role("button", name="Sheet (1)").first.wait_for(state="attached")

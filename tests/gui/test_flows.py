@@ -80,7 +80,7 @@ def saw_saved(app, played: int, number: int) -> None:
 def tap_tricks(app, key: str, count: int) -> None:
     """Count the tricks of `key` (a side, or a nil bidder): choose whose, then the number."""
     app.tap(f"count-{key}")
-    app.tap(f"tricks-{count}")
+    pick(app, "tricks", count)
 
 
 def tap_all(app, taps: list) -> None:

@@ -37,7 +37,7 @@ def test_a_game_of_every_size_entered_to_500_shows_the_engines_scores(kept_tab, 
         for key, count in counts.items():
             if key != next(iter(counts)) or len(players) > 2:
                 app.tap(f"count-{key}")
-            app.tap(f"tricks-{count}")
+            pick(app, "tricks", count)
         app.tap("save-hand")
         game = game.with_hand(hand)
         sheet = score_game(game)

@@ -78,7 +78,7 @@ def shows(app, scores: dict[str, int], bags: dict[str, int] | None = None) -> No
 def count(app, key: str, tricks: int) -> None:
     """Tricks of `key` (a side, or a nil bidder): choose whose, then the number."""
     app.tap(f"count-{key}")
-    app.tap(f"tricks-{tricks}")
+    pick(app, "tricks", tricks)
 
 
 def enter(app, bids: dict, took: dict, chips: tuple = ()) -> None:

@@ -121,3 +121,49 @@ def test_a_lock_round_with_a_nil_leaves_every_control_in_reach(kept_tab, server,
         "?.includes('Hand 1 saved')", timeout=15_000)
     (hand,) = [h.to_dict() for h in Repository(server.data_dir).get(gid).game.hands]
     assert hand["raised"] == {"Bob & Dan": 1, "Ann & Cat": 3}, hand
+
+
+SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def test_seventeen_tricks_of_a_table_of_six_are_in_reach_on_a_phone(kept_tab, server):
+    """IHOP for six on a 390x844 phone: 17 tricks.  Every count can be tapped without a scroll and
+    the specials' button is above the Save bar: 0 to 12 on two lines, the highest behind "13+" (a
+    picker), where three lines of chips put 14 to 17 and the specials under the bar.  A side that
+    took 14 is entered through the picker, and the saved hand holds it."""
+    gid = Repository(server.data_dir).create_game("ihop-6", SIX)
+    app = kept_tab(phone=True, viewport=PHONES["390x844"], name="phone390x844")
+    app.go(f"game/{gid}")
+    app.wait_id("save-hand")
+    bar_top = box(app, "save-hand")[1] - 8
+    for identifier in ("bid-Ann & Dan-4", "bid-Bob & Eve-5", "bid-Cat & Fay-4"):
+        tap_at(app, in_reach(app, identifier, bar_top))
+        chosen(app, identifier)
+    app.assert_drawn()
+    shown = set(app.page.evaluate(
+        "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"tricks-\"]')]"
+        ".map(e => e.getAttribute('flt-semantics-identifier'))"))
+    for identifier in sorted(shown) + ["more", "lock-round"]:
+        in_reach(app, identifier, bar_top)
+    assert {f"tricks-{v}" for v in range(13)} <= shown, sorted(shown)
+    assert all(f"tricks-{v}" in shown for v in range(13, 18)) or "tricks-more" in shown, sorted(shown)
+    app.screenshot("six-tricks")
+    tap_at(app, in_reach(app, "tricks-more", bar_top))
+    app.wait_id("picker")
+    tap_at(app, on_screen(app, "tricks-14"))
+    app.by_id("picker").first.wait_for(state="detached")
+    app.page.wait_for_function(  # the 14 chosen there is Ann & Dan's count
+        "() => [...document.querySelectorAll(`[flt-semantics-identifier='count-Ann & Dan']`)]"
+        ".some(e => (e.textContent + (e.getAttribute('aria-label') || '')).includes(': 14'))", timeout=10_000)
+    tap_at(app, in_reach(app, "count-Bob & Eve", bar_top))
+    chosen(app, "count-Bob & Eve")
+    tap_at(app, in_reach(app, "tricks-2", bar_top))
+    app.page.wait_for_function(
+        "() => [...document.querySelectorAll(`[flt-semantics-identifier='count-Cat & Fay']`)]"
+        ".some(e => (e.textContent + (e.getAttribute('aria-label') || '')).includes(': 1'))", timeout=10_000)
+    tap_at(app, in_reach(app, "save-hand", bar_top))
+    app.page.wait_for_function(
+        "() => (document.querySelector('[flt-semantics-identifier=\"entry-status\"]') || {}).innerText"
+        "?.includes('Hand 1 saved')", timeout=15_000)
+    (hand,) = [h.to_dict() for h in Repository(server.data_dir).get(gid).game.hands]
+    assert hand["tricks"] == {"Ann & Dan": 14, "Bob & Eve": 2, "Cat & Fay": 1}, hand

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.storage import Repository
-from steps import wait_label, wait_message
+from steps import pick, wait_label, wait_message
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -32,7 +32,7 @@ def test_solo_tricks_move_on_and_a_stray_tap_changes_nothing(make_driver, solo, 
     for name, took in zip(PLAYERS[:3], (3, 4, 2)):
         wait_label(app, f"count-{name}", f"{name}: ")
         assert chosen(app, name), f"{name}'s count is the one chosen"
-        app.tap(f"tricks-{took}")
+        pick(app, "tricks", took)
     wait_label(app, "count-Dan", "Dan: 4")  # filled in: 13 - 9
     assert not any(chosen(app, name) for name in PLAYERS), "all known: no count is chosen"
     app.tap("tricks-6")  # a stray tap: nothing is chosen, nothing changes

@@ -108,7 +108,7 @@ def both_save_hand_1(make_driver, server, other_server):
     for app, bids, count in ((a, (3, 4, 2, 3), 7), (b, (4, 4, 3, 2), 8)):
         for name, bid in zip(("Bob", "Cat", "Dan", "Ann"), bids):
             app.tap(f"bid-{name}-{bid}")
-        app.tap(f"tricks-{count}")
+        pick(app, "tricks", count)
     a.tap("save-hand")
     until(a, "entry-status", "Hand 1 saved")
     return gid, b

@@ -103,7 +103,7 @@ def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], 
                  id_prefix: str, labels: dict[Any, str] | None = None,
                  keeper: Keeper | None = None, one_line: bool = False,
                  disabled: bool = False, fit: int | None = None,
-                 on_more: Callable[[list], None] | None = None) -> ft.Row:
+                 on_more: Callable[[list], None] | None = None, most: int | None = None) -> ft.Row:
     """A row of chips, one per value; `on_pick(value)` on tap.
 
     Wrapping, or (`one_line`, a phone) one line that never scrolls: when the values
@@ -111,24 +111,37 @@ def number_chips(values: Iterable[Any], selected: Any, on_pick: Callable[[Any], 
     ("9+", id `<prefix>-more`) that calls `on_more(the other values)` (a picker);
     a value chosen there is what that last chip shows, filled, so the choice is
     always in view.  Nothing on the line moves or grows.
+
+    Wrapping with `most` (and `on_more`): at most that many chips, the last of them ("13+", id
+    `<prefix>-more`) holding the values that did not fit, in the same way (a phone's 17 tricks
+    on two lines).
     """
     values = list(values)
     if not one_line:
-        return _keep(keeper, id_prefix + "#row", ft.Row(
-            value_chips(values, selected, on_pick, id_prefix, labels, keeper, disabled),
-            wrap=True, spacing=GAP, run_spacing=6))
+        rest: list = []
+        if most is not None and on_more is not None and len(values) > most:
+            values, rest = values[:most - 1], values[most - 1:]
+        controls = value_chips(values, selected, on_pick, id_prefix, labels, keeper, disabled)
+        if rest:
+            controls.append(_more_chip(rest, selected, on_more, id_prefix, labels, keeper, disabled))
+        return _keep(keeper, id_prefix + "#row", ft.Row(controls, wrap=True, spacing=GAP, run_spacing=6))
     if fit is None or len(values) <= fit or on_more is None:
         shown, rest = values, []
     else:
         shown, rest = values[:fit - 1], values[fit - 1:]
     controls = value_chips(shown, selected, on_pick, id_prefix, labels, keeper, disabled)
     if rest:
-        chosen = selected in rest
-        label = (labels or {}).get(selected, str(selected)) if chosen else f"{rest[0]}+"
-        controls.append(chip(label, chosen, lambda: on_more(rest), f"{id_prefix}-more",
-                             keeper=keeper, disabled=disabled,
-                             tooltip=f"{rest[0]} to {rest[-1]}"))
+        controls.append(_more_chip(rest, selected, on_more, id_prefix, labels, keeper, disabled))
     return _keep(keeper, id_prefix + "#line", ft.Row(controls, spacing=GAP))
+
+
+def _more_chip(rest: list, selected: Any, on_more: Callable[[list], None], id_prefix: str,
+               labels: dict[Any, str] | None, keeper: Keeper | None, disabled: bool) -> ft.Control:
+    """The last chip of a line: "9+" (the values behind it, in a picker), or the one chosen there."""
+    chosen = selected in rest
+    label = (labels or {}).get(selected, str(selected)) if chosen else f"{rest[0]}+"
+    return chip(label, chosen, lambda: on_more(rest), f"{id_prefix}-more", keeper=keeper, disabled=disabled,
+                tooltip=f"{rest[0]} to {rest[-1]}")
 
 
 def row(key: str, controls: list[ft.Control], keeper: Keeper | None = None, **kw) -> ft.Row:

@@ -414,9 +414,13 @@ class EntryPanel:
         head = self.keep("tricks-head", ft.Row(
             choosers, spacing=6, scroll=ft.ScrollMode.HIDDEN if one_line else None,
             wrap=not one_line, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        chips = _number_chips(range(0, d.rules.tricks + 1), tricks.counts.get(counted) if counted else None,
-                              lambda v: self.tap(lambda: tricks.set(counted, v))() if counted else None,
-                              "tricks", keeper=self.keeper, disabled=counted is None)
+        chosen = tricks.counts.get(counted) if counted else None
+        pick = lambda v: self.tap(lambda: tricks.set(counted, v))() if counted else None  # noqa: E731
+        # a phone: two lines at most (17 tricks of a table of six: the highest behind "13+")
+        chips = _number_chips(range(0, d.rules.tricks + 1), chosen, pick, "tricks", keeper=self.keeper,
+                              disabled=counted is None, most=2 * self.fit if self.fit else None,
+                              on_more=lambda rest: self._picker(f"Tricks taken by {counted}", rest, chosen,
+                                                                pick, "tricks"))
         return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
             [head, chips], spacing=6, tight=True))))
 

@@ -1,6 +1,7 @@
-"""Where an open IHOP lock round is entered, read from the built controls (no browser): on a phone
-one chip at the end of the specials' line ("Raise", filled once raised) and no raise rows in the
-hand, so the round adds no row; on a desktop the raise rows below the tricks and no chip."""
+"""A phone's hand entry keeps its rows few, read from the built controls (no browser): an open IHOP
+lock round is one chip at the end of the specials' line ("Raise", filled once raised) and no raise
+rows in the hand, so the round adds no row (on a desktop: the raise rows below the tricks, no
+chip); a table of six's 17 tricks take two lines, the highest behind "13+"."""
 from __future__ import annotations
 
 from scorekeeper.gui.components.entry import EntryPanel
@@ -53,3 +54,17 @@ def test_a_desktop_shows_the_raise_rows_below_the_tricks(tmp_path):
     drawn = ids(p)
     assert "lock-round" not in drawn
     assert {"raise-Bob & Dan-0", "raise-Bob & Dan-4", "raise-Ann & Cat-4"} <= drawn
+
+
+def test_a_phone_puts_seventeen_tricks_on_two_lines(tmp_path):
+    """A table of six: 0 to 12 and "13+" on a phone (two lines of 7), every count on a desktop."""
+    s = Session(SharedRepository(tmp_path / "data"))
+    res, game_id = s.games.create_game("ihop-6", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    assert res and s.open(game_id)
+    phone = EntryPanel(s.draft(), lambda d: None, one_line=True, width=378)
+    tricks = {i for i in ids(phone) if i.startswith("tricks-")}
+    assert tricks == {f"tricks-{v}" for v in range(13)} | {"tricks-more"}, sorted(tricks)
+    desktop = EntryPanel(s.draft(), lambda d: None)
+    assert {i for i in ids(desktop) if i.startswith("tricks-")} == {f"tricks-{v}" for v in range(18)}
+    four = panel(tmp_path / "four", phone=True)  # 13 tricks fill two lines exactly: no "13+"
+    assert {i for i in ids(four) if i.startswith("tricks-")} == {f"tricks-{v}" for v in range(14)}

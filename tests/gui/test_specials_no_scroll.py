@@ -73,6 +73,20 @@ def test_aces_and_a_reneg_are_entered_without_a_scroll(make_driver, server, phon
     assert hand["tricks"] == {"Ann & Cat": 7, "Bob & Dan": 6}
 
 
+def bid_on_a_phone(kept_tab, server, preset: str, players: list[str], phone: str, taps) -> tuple:
+    """A new game open on the phone's Hand tab, `taps` tapped where they are (each in reach):
+    the game's id, the tab and the top of the Save bar."""
+    gid = Repository(server.data_dir).create_game(preset, players)
+    app = kept_tab(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
+    app.go(f"game/{gid}")
+    app.wait_id("save-hand")
+    bar_top = box(app, "save-hand")[1] - 8
+    for identifier in taps:
+        tap_at(app, in_reach(app, identifier, bar_top))
+        chosen(app, identifier)
+    return gid, app, bar_top
+
+
 @pytest.mark.parametrize("phone", sorted(PHONES))
 def test_a_lock_round_with_a_nil_leaves_every_control_in_reach(kept_tab, server, phone):
     """Ann nil and Cat 5 against 4: 9 of 13, the lock round opens.  Every trick chip, the specials'
@@ -80,14 +94,8 @@ def test_a_lock_round_with_a_nil_leaves_every_control_in_reach(kept_tab, server,
     phone (issue 24, point 5: the dealer's "+lock" row and the specials' button lay under the bar).
     The chip opens the raises in a sheet: Bob & Dan raise by 1, then Ann & Cat (dealing) lock it
     with +3; Done closes it and the hand says it is locked; the saved hand holds both raises."""
-    gid = Repository(server.data_dir).create_game("ihop", PLAYERS)
-    app = kept_tab(phone=True, viewport=PHONES[phone], name=f"phone{phone}")
-    app.go(f"game/{gid}")
-    app.wait_id("save-hand")
-    bar_top = box(app, "save-hand")[1] - 8
-    for identifier in ("nil-Ann", "bid-Ann & Cat-5", "bid-Bob & Dan-4"):
-        tap_at(app, in_reach(app, identifier, bar_top))
-        chosen(app, identifier)
+    gid, app, bar_top = bid_on_a_phone(kept_tab, server, "ihop", PLAYERS, phone,
+                                       ("nil-Ann", "bid-Ann & Cat-5", "bid-Bob & Dan-4"))
     app.wait_id("lock-round")
     app.assert_drawn()
     assert "open" in app.text_of("lock-status")
@@ -131,14 +139,8 @@ def test_seventeen_tricks_of_a_table_of_six_are_in_reach_on_a_phone(kept_tab, se
     the specials' button is above the Save bar: 0 to 12 on two lines, the highest behind "13+" (a
     picker), where three lines of chips put 14 to 17 and the specials under the bar.  A side that
     took 14 is entered through the picker, and the saved hand holds it."""
-    gid = Repository(server.data_dir).create_game("ihop-6", SIX)
-    app = kept_tab(phone=True, viewport=PHONES["390x844"], name="phone390x844")
-    app.go(f"game/{gid}")
-    app.wait_id("save-hand")
-    bar_top = box(app, "save-hand")[1] - 8
-    for identifier in ("bid-Ann & Dan-4", "bid-Bob & Eve-5", "bid-Cat & Fay-4"):
-        tap_at(app, in_reach(app, identifier, bar_top))
-        chosen(app, identifier)
+    gid, app, bar_top = bid_on_a_phone(kept_tab, server, "ihop-6", SIX, "390x844",
+                                       ("bid-Ann & Dan-4", "bid-Bob & Eve-5", "bid-Cat & Fay-4"))
     app.assert_drawn()
     shown = set(app.page.evaluate(
         "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"tricks-\"]')]"

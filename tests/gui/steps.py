@@ -70,12 +70,22 @@ def raise_by(app, side: str, value) -> None:
     if not app.phone:
         pick(app, f"raise-{side}", value)
         return
-    app.tap("lock-round")
-    app.wait_id("lock-done")
+    open_lock_round(app)
     app.tap(f"raise-{side}-{value}")
     app.page.wait_for_function(
         "i => document.querySelector(`[flt-semantics-identifier='${i}'][aria-current='true']`)",
         arg=f"raise-{side}-{value}", timeout=10_000)
+    close_lock_round(app)
+
+
+def open_lock_round(app) -> None:
+    """A phone: the lock round's sheet opened from its chip."""
+    app.tap("lock-round")
+    app.wait_id("lock-done")
+
+
+def close_lock_round(app) -> None:
+    """A phone: the lock round's sheet closed by Done."""
     app.tap("lock-done")
     app.by_id("lock-done").first.wait_for(state="detached")
 

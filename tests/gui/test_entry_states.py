@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.engine import random_game, score_game
 from scorekeeper.storage import Repository
+from steps import close_lock_round, open_lock_round
 
 PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
            6: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]}
@@ -121,8 +122,7 @@ def visit_all(v: Visit) -> None:
         v.look("lock-open")
         raiser, dealing = ("Bob & Dan", "Ann & Cat") if preset == "ihop" else ("Bob & Eve", "Ann & Dan")
         if app.phone:  # a phone's raises are in the lock round's sheet, opened from its chip
-            app.tap("lock-round")
-            app.wait_id("lock-done")
+            open_lock_round(app)
         app.tap(f"raise-{raiser}-1")
         app.wait_id(f"raise-{dealing}-0")  # then the dealing side may lock it
         if app.phone:
@@ -136,18 +136,15 @@ def visit_all(v: Visit) -> None:
             ".map(e => e.getAttribute('flt-semantics-identifier')).filter(i => !i.endsWith('-0'))")[0]
         app.tap(lock_k)
         if app.phone:
-            app.tap("lock-done")
-            app.by_id("lock-done").first.wait_for(state="detached")
+            close_lock_round(app)
         v.until("lock-status", "locked")
         assert "may raise" not in v.text("lock-status")
         if app.phone:
             v.look("lock-raised")
-            app.tap("lock-round")
-            app.wait_id("lock-done")
+            open_lock_round(app)
         app.tap(f"raise-{raiser}-0")  # back as it was, for the states after this one
         if app.phone:
-            app.tap("lock-done")
-            app.by_id("lock-done").first.wait_for(state="detached")
+            close_lock_round(app)
 
     # aces, specials, penalties
     if preset != "standard":

@@ -231,6 +231,29 @@ def without_fastapi_pages(app):
     return app
 
 
+#: where Flutter's web engine asks for a piece of a Noto font, meeting a character none of the
+#: page's fonts has (its fontFallbackBaseUrl is the app's own assets/fonts/ with no_cdn; stock Flet
+#: asks Google's font host, unreachable offline, and draws empty boxes): for an emoji it asks for
+#: pieces of Noto Color Emoji, and of Noto Sans Symbols too.  Every such piece is sent on to the
+#: app's one emoji font (tools/emoji_font.py): fetched once, and only by a page that shows an emoji.
+EMOJI_PIECE = re.compile(r"/assets/fonts/(notocoloremoji|notosanssymbols)/[A-Za-z0-9_./-]*\.woff2")
+EMOJI_FONT = "/fonts/Twemoji.woff2"
+
+
+def emoji_font(asgi_app):
+    """`asgi_app` with every piece of Noto Color Emoji (`EMOJI_PIECE`) it is asked for sent on to
+    `EMOJI_FONT` (a redirect: the browser keeps one copy, whichever piece is asked for)."""
+    async def app(scope, receive, send) -> None:
+        if scope["type"] == "http" and EMOJI_PIECE.fullmatch(scope.get("path", "")):
+            await send({"type": "http.response.start", "status": 302,
+                        "headers": [(b"location", EMOJI_FONT.encode()), (b"content-length", b"0"),
+                                    (b"cache-control", b"max-age=86400")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await asgi_app(scope, receive, send)
+    return app
+
+
 def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None,
            socket_limits: sockets.SocketLimits | None = None) -> None:
     """Flet's web app behind the guard (`guard.Guard`), served by uvicorn (as flet-web serves it)
@@ -240,7 +263,7 @@ def _serve(asgi_app, sock: socket.socket, limits: guard.Limits | None = None,
     limits = limits or guard.Limits()
     counted = sockets.Sockets(socket_limits)
     http, ws = sockets.protocols(counted)
-    config = uvicorn.Config(guard.Guard(asgi_app, limits), log_level="critical", http=http, ws=ws,
+    config = uvicorn.Config(guard.Guard(emoji_font(asgi_app), limits), log_level="critical", http=http, ws=ws,
                             ws_max_size=limits.max_message, proxy_headers=False,
                             timeout_keep_alive=int(counted.limits.keep_alive), timeout_graceful_shutdown=3)
     server = _Server(config)

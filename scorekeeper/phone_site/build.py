@@ -68,6 +68,7 @@ PYODIDE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.as
 OWN = ("favicon.png", "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-192.png",
        "icons/icon-maskable-512.png", "icons/apple-touch-icon-192.png", "icons/loading-animation.png",
        "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/DejaVu-LICENSE.txt",
+       "fonts/Twemoji.woff2", "fonts/Twemoji-LICENSE.txt",  # (every piece of Noto Color Emoji: sw.js)
        "rive-not-served.js")
 
 #: the packages the app imports in the browser (distribution name -> what of it is left out)

@@ -419,6 +419,14 @@ class CommandServer(Server):
         return self.proc.returncode
 
 
+#: the fonts Flutter's web engine fetches for a character its fonts lack (fontFallbackBaseUrl)
+FALLBACK_FONT = re.compile(r"/fonts/noto[a-z]*/v\d+/|fonts\.gstatic\.com")
+
+
+class MissingGlyphs(AssertionError):
+    """A text on screen held a character none of the app's fonts has (drawn as an empty box)."""
+
+
 def only_local(route):
     url = route.request.url
     if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", f"http://{LAN_NAME}:", f"ws://{LAN_NAME}:",
@@ -459,6 +467,13 @@ class Driver:
         self.host = host
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
+        #: fallback fonts Flutter went looking for and did not get (a Noto font the app does not
+        #: answer, or an answer that failed): a text held a character no font the app ships has,
+        #: drawn as an empty box; `screenshot` fails on them.  (Noto Color Emoji is answered with
+        #: the app's emoji font: gui/serve.py)
+        self.fallback_fonts: list[str] = []
+        self.page.on("response", self._font_answered)
+        self.page.on("requestfailed", self._font_answered)
         self.dark = False
         #: the wheel's delta for each css px it moves a Flutter list (1 on the desktop, 4 on the
         #: phone as Chromium emulates it): learnt as `targets.measure` turns it
@@ -481,6 +496,11 @@ class Driver:
                 return first_frame
         self.drawn_after_change(" after opening /" + path.lstrip("/"), first=0)
         return first_frame
+
+    def _font_answered(self, answer) -> None:
+        """(a response, or a request that failed)"""
+        if FALLBACK_FONT.search(answer.url) and (getattr(answer, "status", 0) or 0) // 100 not in (2, 3):
+            self.fallback_fonts.append(answer.url)
 
     def lose_network(self) -> None:
         """Drop the page's connection and keep it down (the context needs DROPPABLE)."""
@@ -794,6 +814,9 @@ class Driver:
         self.assert_drawn(f" in {path.name}")
         self.assert_no_grey_block(path)
         self.assert_laid_out(f" in {path.name}")
+        if self.fallback_fonts:
+            raise MissingGlyphs(f"{path.name}: Flutter did not get {len(self.fallback_fonts)} fallback "
+                                f"fonts (a character no shipped font has): {sorted(set(self.fallback_fonts))[:3]}")
         if self.phone and targets:
             small = self.small_targets()
             assert not small, f"{path.name}: tap targets under {TARGET} px: {small}"

@@ -18,7 +18,7 @@ def boxes(app, ids: list[str]) -> dict:
     return app.page.evaluate("""(ids) => Object.fromEntries(ids.map(id => {
         const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
         const r = el ? el.getBoundingClientRect() : null;
-        return [id, r && {left: r.left, right: r.right, width: r.width, height: r.height}];
+        return [id, r && {left: r.left, top: r.top, right: r.right, width: r.width, height: r.height}];
     }))""", ids)
 
 

@@ -10,6 +10,11 @@ const FILES = %FILES%;
 const CANVASKIT = %CANVASKIT%;
 const CACHE = `spades-scorekeeper-${BUILD}`;
 const scope = new URL(self.registration.scope);
+//: a piece of Noto Color Emoji (or of Noto Sans Symbols), which Flutter fetches for an emoji none
+//: of the page's fonts has: answered with the app's one emoji font (tools/emoji_font.py), kept
+//: with the rest (as gui/serve.py's EMOJI_PIECE)
+const EMOJI_PIECE = /\/assets\/fonts\/(notocoloremoji|notosanssymbols)\/[A-Za-z0-9_.\/-]*\.woff2$/;
+const EMOJI_FONT = "fonts/Twemoji.woff2";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -44,9 +49,11 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // the page itself under any of its addresses ("./", "./index.html", "./?from=home")
-    const key = request.mode === "navigate" ? new URL("index.html", scope).href : url.origin + url.pathname;
+    const emoji = EMOJI_PIECE.test(url.pathname);
+    const key = request.mode === "navigate" ? new URL("index.html", scope).href
+      : emoji ? new URL(EMOJI_FONT, scope).href : url.origin + url.pathname;
     const kept = await cache.match(key);
     if (kept) return kept;
-    return fetch(request);
+    return fetch(emoji ? key : request);
   })());
 });

@@ -6,11 +6,16 @@ out and back in (a game saved already is named, not added twice) all work, in on
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import pytest
 
 from phonekit import play_hand, start_game, wait_message
+from test_emoji_names import coloured
+
+#: a piece of a Noto font Flutter fetches for an emoji (sw.js answers it with the app's Twemoji)
+EMOJI_PIECE = re.compile(r"/assets/fonts/(notocoloremoji|notosanssymbols)/")
 
 #: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
@@ -123,3 +128,18 @@ def test_the_phone_offers_everything_but_a_shared_table(phone, tmp_path):
     text = app.page.wait_for_function("""() => { const e = document.querySelector('[flt-semantics-identifier="import-error"]');
         return e && (e.innerText || e.getAttribute('aria-label')); }""", timeout=60_000).json_value()
     assert "Nothing imported; 1 game already saved: Ann & Cat vs Bob & Dan" in text, text
+
+    # an emoji typed as a name draws in colour from the app's font, which the service worker keeps
+    # (every piece of Noto Color Emoji Flutter asks for is answered with it): none goes unanswered
+    phone.offline_ready(app)
+    emoji = []
+    app.page.on("response", lambda r: emoji.append(r.status) if EMOJI_PIECE.search(r.url) else None)
+    app.page.keyboard.press("Escape")
+    app.wait_id("new-game", timeout=30_000)
+    app.tap("new-game")
+    app.wait_id("start-game")
+    app.fill("Player 1", "Ann \U0001F600")
+    app.screenshot("phone-emoji-name", targets=False)  # (fails on a fallback font not answered)
+    assert emoji and set(emoji) == {200}, emoji
+    shot = app.page.screenshot()
+    assert coloured(shot, {"left": 0, "top": 0, "width": 390, "height": 844}, 390) >= 20, "the emoji drew no colour"

@@ -6,7 +6,6 @@ out and back in (a game saved already is named, not added twice) all work, in on
 from __future__ import annotations
 
 import json
-import re
 import struct
 
 import pytest
@@ -14,8 +13,7 @@ import pytest
 from phonekit import play_hand, start_game, wait_message
 from test_emoji_names import coloured
 
-#: a piece of a Noto font Flutter fetches for an emoji (sw.js answers it with the app's Twemoji)
-EMOJI_PIECE = re.compile(r"/assets/fonts/(notocoloremoji|notosanssymbols)/")
+from scorekeeper.gui.serve import EMOJI_PIECE  # (the pieces sw.js answers: test_emoji_font.py)
 
 #: every test here loads Pyodide in Chromium (20-120 s on the 2-core machine)
 pytestmark = [pytest.mark.gui, pytest.mark.slow]

@@ -420,6 +420,13 @@ class CommandServer(Server):
 
 
 #: the fonts Flutter's web engine fetches for a character its fonts lack (fontFallbackBaseUrl)
+_FIELD_VALUE_JS = """(el) => {
+    const active = document.activeElement;
+    if (active !== el && active && active.closest && active.closest('flt-text-editing-host')
+            && 'value' in active) return active.value;
+    return el.value;
+}"""
+
 FALLBACK_FONT = re.compile(r"/fonts/noto[a-z]*/v\d+/|fonts\.gstatic\.com")
 
 
@@ -749,12 +756,35 @@ class Driver:
         loc.wait_for(state="attached")
         self._press(loc)
 
+    def choose(self, identifier: str, option: str, exact: bool = True) -> None:
+        """Open the dropdown with that test id and tap its `option`.  A busy machine can drop
+        the tap that opens it (the screen was being redrawn): with no option shown after 8 s the
+        dropdown is tapped again, three times at most."""
+        loc = self.page.get_by_role("button", name=option, exact=exact).first
+        for attempt in range(3):
+            self.tap(identifier)
+            try:
+                loc.wait_for(state="attached", timeout=8_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise AssertionError(f"{identifier!r}: tapped three times, no {option!r} "
+                                         "to choose") from None
+        self._press(loc)
+
     def tap_menu(self, name: str) -> None:
         """Tap an item of an open popup menu."""
         loc = self.page.get_by_role("menuitem", name=name).or_(
             self.page.get_by_role("button", name=name)).first
         loc.wait_for(state="attached")
         self._press(loc)
+
+    def _field_value(self, loc) -> str:
+        """What the text field shows.  Flutter edits a field in its semantics <input> (`loc`)
+        once semantics are on; a field that took the focus before (autofocus, on a busy machine
+        the harness turns semantics on later) is edited in Flutter's own <input> under
+        flt-text-editing-host, which then has the focus and the text while `loc` stays empty."""
+        return loc.evaluate(_FIELD_VALUE_JS, timeout=2_000)
 
     def fill(self, label: str, text: str, shows: str | None = None) -> None:
         """Type into the text field labelled `label` (a real <input> in the DOM); fails when the
@@ -776,7 +806,7 @@ class Driver:
             deadline = time.monotonic() + 5  # a busy machine shows the keys a while later
             while time.monotonic() < deadline:
                 try:
-                    if loc.input_value(timeout=2_000) == shows:
+                    if self._field_value(loc) == shows:
                         return
                 except Exception:  # redrawn under us: look again
                     pass
@@ -784,7 +814,7 @@ class Driver:
             self._press(loc)
             self.page.wait_for_timeout(200)
         try:
-            shown = loc.input_value(timeout=2_000)
+            shown = self._field_value(loc)
         except Exception as gone:
             shown = f"(not readable: {gone.__class__.__name__})"
         raise AssertionError(f"{label!r}: typed {text!r} three times, the field shows {shown!r}, "

@@ -148,8 +148,7 @@ def test_what_if_the_failed_nil_helped_the_partner_then_other_rules(kept_tab, ga
     # back to the game's rules, then the ihop preset (its failed nils help the partner too)
     app.tap("whatif-reset")
     wait_text(app, "whatif-summary", r"\(\+0\)")
-    app.tap("whatif-preset")
-    app.tap_button("Preset: IHOP", exact=False)
+    app.choose("whatif-preset", "Preset: IHOP", exact=False)
     wait_text(app, "whatif-summary", r"\+79")
     app.screenshot("whatif-preset")
 

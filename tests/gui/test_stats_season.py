@@ -83,8 +83,7 @@ def test_on_a_phone(make_driver, repo):
     # the chart of a partnership, drawn in place: the page stays scrolled down at the chart
     app.wheel_at(200, 600, 4000)
     app.screenshot("season-chart")
-    app.tap("stats-follow")
-    app.tap_button("Bob & Dan")
+    app.choose("stats-follow", "Bob & Dan")
     label = wait_text(app, "stats-chart", "Bob & Dan's win rate")
     bob_dan = next(p for p in stats.partnerships if p.players == ("Bob", "Dan")).figures
     assert f"after each of {bob_dan.games} games" in label
@@ -94,8 +93,7 @@ def test_on_a_phone(make_driver, repo):
     app.screenshot("season-pair")
 
     # one rule set: IHOP 6 players
-    app.tap("stats-rules")
-    app.tap_button("IHOP 6 players")
+    app.choose("stats-rules", "IHOP 6 players")
     wait_text(app, "stats-scope", "1 finished game ")
     six = repo.season_stats(storage.StatsFilter(rules="ihop-6"))
     assert {line.name for line in six.players} == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}

@@ -299,7 +299,7 @@ def main() -> None:
                   flush=True)
     print()
     print(f"medians over {args.rounds} rounds (load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}):")
-    for phase in ("cold", "warm"):
+    for phase in ("cold", "warm") if args.rounds else ():  # no rounds: no medians, nothing hung
         a = median([r[phase]["seconds"] for r in results["app"]])
         m = median([r[phase]["seconds"] for r in results["minimal"]])
         a_gz = median([r[phase]["gzipped"] for r in results["app"]])

@@ -419,7 +419,7 @@ class CommandServer(Server):
         return self.proc.returncode
 
 
-#: the fonts Flutter's web engine fetches for a character its fonts lack (fontFallbackBaseUrl)
+#: what a text field shows (Driver._field_value)
 _FIELD_VALUE_JS = """(el) => {
     const active = document.activeElement;
     if (active !== el && active && active.closest && active.closest('flt-text-editing-host')
@@ -427,6 +427,7 @@ _FIELD_VALUE_JS = """(el) => {
     return el.value;
 }"""
 
+#: the fonts Flutter's web engine fetches for a character its fonts lack (fontFallbackBaseUrl)
 FALLBACK_FONT = re.compile(r"/fonts/noto[a-z]*/v\d+/|fonts\.gstatic\.com")
 
 

@@ -104,6 +104,7 @@ def make_driver(browser, server, request):
             for d in drivers:
                 try:
                     safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
+                    print(d.report())
                     print("failure screenshot:", d.screenshot(f"FAILED-{safe}", check=False))
                 except Exception:
                     pass
@@ -178,6 +179,7 @@ def kept_tab(browser, server, tab_pool, request):
             if getattr(request.node, "gui_failed", False):
                 safe = "".join(c if c.isalnum() else "-" for c in request.node.name)
                 try:
+                    print(driver.report())
                     print("failure screenshot:", driver.screenshot(f"FAILED-{safe}", check=False))
                 except Exception:
                     pass

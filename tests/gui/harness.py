@@ -108,7 +108,7 @@ _LAID_OUT_JS = """([vw, narrow, tall]) => {
         // Flutter clips a node to the screen: one cut there touches the edge, its text wider than it
         const edge = r.right >= vw - 1 || r.left <= 1;
         const past = r.right > vw + 1 || r.left < -1 || (edge && el.scrollWidth > el.clientWidth + 1);
-        const squeezed = r.width < narrow && r.height >= tall && text.replace(/\s/g, '').length >= 4;
+        const squeezed = r.width < narrow && r.height >= tall && text.replace(/\\s/g, '').length >= 4;
         if (!(past || squeezed) || across(el)) continue;  // in a row that scrolls: cut by its edge
         if (past)
             found.push(`${name} runs past the screen's edge (${Math.round(r.left)} to ${Math.round(r.right)} px of ${vw})`);
@@ -773,6 +773,22 @@ class Driver:
                                          "to choose") from None
         self._press(loc)
 
+    def start_game(self, patience: int = 15_000) -> None:
+        """Tap Start on the new-game screen and wait for the hand entry.  A busy machine can drop
+        the tap (the screen was being redrawn): still on the new-game screen with no error after
+        `patience` ms, Start is tapped once more (the app starts one game however often it is
+        tapped, so a tap that was only slow does no harm)."""
+        for attempt in range(2):
+            self.tap("start-game")
+            try:
+                self.wait_id("save-hand", timeout=patience)
+                return
+            except Exception:
+                still_here = self.page.url.rstrip("/").endswith("/new")
+                if attempt == 1 or not still_here or self.by_id("new-game-error").count():
+                    raise AssertionError("Start tapped, no hand entry after "
+                                         f"{patience} ms\n{self.report()}") from None
+
     def tap_menu(self, name: str) -> None:
         """Tap an item of an open popup menu."""
         loc = self.page.get_by_role("menuitem", name=name).or_(
@@ -820,6 +836,25 @@ class Driver:
             shown = f"(not readable: {gone.__class__.__name__})"
         raise AssertionError(f"{label!r}: typed {text!r} three times, the field shows {shown!r}, "
                              f"not {shows!r}")
+
+    def report(self) -> str:
+        """What a failed test's report says of this tab: its address, the labels and texts on
+        screen (what a person would read there), and any traceback in the server's log."""
+        lines = [f"{self.name}: {self.page.url}"]
+        try:
+            said = self.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+                .map(e => (e.getAttribute('aria-label') || (e.childElementCount ? '' : e.innerText)
+                           || '').replace(/[\\n\\r]+/g, ' ').trim()).filter(t => t).slice(0, 80)""")
+            lines.append("  on screen: " + " | ".join(said))
+        except Exception as gone:
+            lines.append(f"  on screen: (not readable: {gone.__class__.__name__})")
+        log = Path(getattr(getattr(self.server, "log", None), "name", "") or "")
+        if log.is_file():
+            text = log.read_text(errors="replace")
+            if "Traceback" in text:
+                lines.append("  the server's log, from its last traceback:")
+                lines += ["    " + line for line in text[text.rindex("Traceback"):].splitlines()[-40:]]
+        return "\n".join(lines)
 
     # -- pictures -----------------------------------------------------------
     def settle(self) -> None:

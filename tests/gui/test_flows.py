@@ -129,8 +129,7 @@ def start_game(app, preset: str, options_taps: list[str]) -> None:
         for t in options_taps:
             app.tap(t)
     app.screenshot(f"new-game-{preset}")
-    app.tap("start-game")
-    app.wait_id("save-hand")
+    app.start_game()
 
 
 def open_sheet(app) -> None:

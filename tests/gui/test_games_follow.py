@@ -35,8 +35,7 @@ def test_a_second_tab_follows_create_import_delete_and_restore(make_driver, serv
     actor.wait_id("start-game")
     for i, name in enumerate(PLAYERS):
         actor.fill(f"Player {i + 1}", name)
-    actor.tap("start-game")
-    actor.wait_id("save-hand")
+    actor.start_game()
     (started,) = new_ids(server, before)
     listed(watcher, started)
 

@@ -59,7 +59,7 @@ def test_names_show_on_the_chips_as_typed_enter_moves_on_partners_and_dealer(mak
     assert_targets(app, "new game, 390x844, house rules open")
     themes(app, "new-game-typed")
     before = {g.id for g in Repository(server.data_dir).list_games()}
-    app.tap("start-game")
+    app.start_game()
     game_id = new_game_id(app, server, before)
     record = Repository(server.data_dir).exchange.export_game(game_id)
     assert record["players"] == ["Ann", "Bob", "Cat", "Dan"]
@@ -120,7 +120,10 @@ def test_solo_and_the_engines_new_house_rules(make_driver, server):
     wait_label(app, "options-toggle", "Hide house rules")
     assert app.by_id("new-game-error").count() == 0
     before = {g.id for g in Repository(server.data_dir).list_games()}
-    app.tap("start-game")
+    # Start clicked twice at once (a double click, a double tap): one game, not two
+    box = app.wait_id("start-game").bounding_box()
+    for _ in range(2):
+        app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     game_id = new_game_id(app, server, before)
     rules = Repository(server.data_dir).get(game_id).game.rules
     assert rules.name == "standard" and rules.separate_nils and rules.tie_ends_in_draw and not rules.double_nil

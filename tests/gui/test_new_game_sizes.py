@@ -40,8 +40,7 @@ def test_two_names_are_offered_two_handed_and_a_table_of_two_is_never_four(make_
     assert games(server) == before  # no 4-player game with "Player 3" and "Player 4"
     app.tap("preset-two")
     wait_label(app, "preset-summary", "Two-handed Spades, each")
-    app.tap("start-game")
-    app.wait_id("save-hand")
+    app.start_game()
     (gid,) = games(server) - before
     record = Repository(server.data_dir).exchange.export_game(gid)
     assert record["players"] == ["Ann", "Dan the Man"]  # kept as typed
@@ -74,8 +73,7 @@ def test_five_names_are_offered_five_player_spades_and_the_limit_is_said(make_dr
     app.page.keyboard.press("Tab")
     app.screenshot("new-game-five-names")
     before = games(server)
-    app.tap("start-game")
-    app.wait_id("save-hand")
+    app.start_game()
     (gid,) = games(server) - before
     assert Repository(server.data_dir).get(gid).game.side_names == ("Ann", "Bob", "Cat", "Dan", "Eve")
 

@@ -107,8 +107,7 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
     host.tap("preset-ihop")
     for seat, name in enumerate(PLAYERS):
         host.fill(f"Player {seat + 1}", name)
-    host.tap("start-game")
-    host.wait_id("save-hand")
+    host.start_game()
     game_id = host.url_when(lambda u: "/game/" in u, "a game's").rsplit("/", 1)[1]
     game = new_game("ihop", PLAYERS)
 

@@ -183,8 +183,7 @@ def start_game(app, players: list[str]) -> None:
     app.wait_id("start-game")
     for i, name in enumerate(players):
         app.fill(f"Player {i + 1}", name)
-    app.tap("start-game")
-    app.wait_id("save-hand", timeout=30_000)
+    app.start_game(patience=30_000)
 
 
 def pick(app, prefix: str, value) -> None:

@@ -8,6 +8,7 @@ scrolling on a phone.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import flet as ft
@@ -45,6 +46,10 @@ class Screen(BaseScreen):
         # the house rules keep their controls between redraws: a switch flipped stays the same
         # control, so the page neither scrolls nor gives the focus back to a name field
         self.keeper = Keeper()
+        # Start tapped twice (a double tap, or again on a slow phone) starts one game: the
+        # handlers run in threads, so the second waits for the first and then does nothing
+        self._starting = threading.Lock()
+        self.started: str | None = None
 
     # -- layout -------------------------------------------------------------------
     def build(self) -> ft.View:
@@ -262,6 +267,11 @@ class Screen(BaseScreen):
 
     # -- start --------------------------------------------------------------------------------
     def start(self) -> None:
+        with self._starting:
+            if self.started is None:
+                self._start()
+
+    def _start(self) -> None:
         problems = self.form.problems()
         if problems:
             self.error = problems[0]
@@ -274,6 +284,7 @@ class Screen(BaseScreen):
             self.error = res.message
             self.redraw()
             return
+        self.started = game_id
         self.remember("form", None)  # the next new game starts afresh
         if start.drawn:
             self.app.message(f"{start.first_dealer} drew the deal")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, DROPPABLE, PHONE, Driver, Server, only_local  # noqa: E402
+from harness import CHROMIUM, DESKTOP, DROPPABLE, TEST_CHROMIUM_ARGS, TEST_PHONE, Driver, Server, only_local  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,7 +55,7 @@ def browser():
     _need_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS)
         yield b
         b.close()
 
@@ -71,7 +71,7 @@ def pytest_runtest_makereport(item, call):
 def _new_context(browser, phone: bool, viewport: tuple[int, int] | None):
     """A context of its own (a phone's or a desktop's; `viewport` instead of its size) that
     reaches nothing but this machine."""
-    options = dict(PHONE if phone else DESKTOP)
+    options = dict(TEST_PHONE if phone else DESKTOP)
     if viewport is not None:
         options["viewport"] = {"width": viewport[0], "height": viewport[1]}
     context = browser.new_context(**options)

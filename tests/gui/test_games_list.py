@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.engine import find_preset
 from scorekeeper.gui.models.share import sheet_text
 from scorekeeper.storage import Repository
-from harness import DESKTOP, PHONE, Driver, only_local
+from harness import DESKTOP, TEST_PHONE, Driver, only_local
 from steps import wait_message, themes, wait_label
 from targets import assert_targets
 
@@ -89,7 +89,7 @@ def test_the_result_is_shared_through_the_share_sheet_or_copied(browser, server,
     wanted = sheet_text(repo.get(games["two"]).game, repo.get(games["two"]).sheet)
     assert "IHOP house rules" in wanted and "2 hands, 1 misdeal" in wanted and "Misdeal (" in wanted
     # a phone with a share sheet (navigator.share, as on Android): the text goes to it
-    phone = browser.new_context(**PHONE)
+    phone = browser.new_context(**TEST_PHONE)
     phone.route("**/*", only_local)
     phone.add_init_script("navigator.share = async (data) => { window.__shared = data; };"
                           "navigator.canShare = () => true;")
@@ -113,7 +113,7 @@ def test_the_result_is_shared_through_the_share_sheet_or_copied(browser, server,
 
 
 def test_a_record_goes_out_and_in_as_a_real_file(browser, server, games, tmp_path):
-    context = browser.new_context(**PHONE, accept_downloads=True)
+    context = browser.new_context(**TEST_PHONE, accept_downloads=True)
     context.route("**/*", only_local)
     try:
         app = Driver(context, server, "phone", True)

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.gui.models.sheet_picture import sheet_png
 from scorekeeper.storage import Repository
-from harness import DESKTOP, PHONE, Driver, only_local
+from harness import DESKTOP, TEST_PHONE, Driver, only_local
 from steps import wait_message
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -49,7 +49,7 @@ def game(server):
 
 def test_the_picture_goes_to_the_share_sheet_or_is_downloaded(browser, server, game):
     game_id, wanted = game
-    phone = browser.new_context(**PHONE)
+    phone = browser.new_context(**TEST_PHONE)
     phone.route("**/*", only_local)
     phone.add_init_script(SHARE_SHEET)
     desk = browser.new_context(**DESKTOP, accept_downloads=True)

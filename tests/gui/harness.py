@@ -702,9 +702,11 @@ class Driver:
         for attempt in range(5):
             try:
                 before = loc.bounding_box(timeout=5_000)
-                if self._outside(before) and attempt < 4:  # swiped toward, as a finger would: at 1
-                    self._wheeled_in(before["x"], before["y"] + before["height"] / 2)  # device px a
-                    self._settled_box(loc)  # page's own scroll moved only the semantics
+                # a control wholly outside the window is swiped toward, as a finger would (at 1
+                # device px a css px the page's own scroll into view moves only the semantics)
+                if self._outside(before) and attempt < 4:
+                    self._wheeled_in(before["x"], before["y"] + before["height"] / 2)
+                    self._settled_box(loc)
                     continue
                 # into view of its scrolling column (the window alone is not enough:
                 # a column can be clipped by what is pinned below it)

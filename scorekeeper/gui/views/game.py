@@ -59,6 +59,8 @@ class Screen(GameScreen):
                             self.undo_button, self.redo_button]
         self.new_draft()
         self.fill()
+        if self.tab == "hand":  # a message left at the bottom by the screen before would cover Save
+            self.app.clear_message()
         return self.layout()
 
     def actions(self) -> list[ft.Control]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import CHROMIUM, DESKTOP, DROPPABLE, TEST_CHROMIUM_ARGS, TEST_PHONE, Driver, Server, only_local  # noqa: E402
+from harness import CHROMIUM, DROPPABLE, TEST_CHROMIUM_ARGS, TEST_DESKTOP, TEST_PHONE, Driver, Server, only_local  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -71,7 +71,7 @@ def pytest_runtest_makereport(item, call):
 def _new_context(browser, phone: bool, viewport: tuple[int, int] | None):
     """A context of its own (a phone's or a desktop's; `viewport` instead of its size) that
     reaches nothing but this machine."""
-    options = dict(TEST_PHONE if phone else DESKTOP)
+    options = dict(TEST_PHONE if phone else TEST_DESKTOP)
     if viewport is not None:
         options["viewport"] = {"width": viewport[0], "height": viewport[1]}
     context = browser.new_context(**options)

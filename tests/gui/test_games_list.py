@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.engine import find_preset
 from scorekeeper.gui.models.share import sheet_text
 from scorekeeper.storage import Repository
-from harness import DESKTOP, TEST_PHONE, Driver, only_local
+from harness import TEST_DESKTOP, TEST_PHONE, Driver, only_local
 from steps import wait_message, themes, wait_label
 from targets import assert_targets
 
@@ -94,7 +94,7 @@ def test_the_result_is_shared_through_the_share_sheet_or_copied(browser, server,
     phone.add_init_script("navigator.share = async (data) => { window.__shared = data; };"
                           "navigator.canShare = () => true;")
     # a desktop browser without one: the clipboard
-    desk = browser.new_context(**DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    desk = browser.new_context(**TEST_DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     desk.route("**/*", only_local)
     try:
         sheet, copy = Driver(phone, server, "phone", True), Driver(desk, server, "desktop", False)

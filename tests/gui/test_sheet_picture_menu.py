@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.gui.models.sheet_picture import sheet_png
 from scorekeeper.storage import Repository
-from harness import DESKTOP, TEST_PHONE, Driver, only_local
+from harness import TEST_DESKTOP, TEST_PHONE, Driver, only_local
 from steps import wait_message
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -52,7 +52,7 @@ def test_the_picture_goes_to_the_share_sheet_or_is_downloaded(browser, server, g
     phone = browser.new_context(**TEST_PHONE)
     phone.route("**/*", only_local)
     phone.add_init_script(SHARE_SHEET)
-    desk = browser.new_context(**DESKTOP, accept_downloads=True)
+    desk = browser.new_context(**TEST_DESKTOP, accept_downloads=True)
     desk.route("**/*", only_local)
     try:
         sharing, saving = Driver(phone, server, "phone", True), Driver(desk, server, "desktop", False)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from scorekeeper.engine import random_game, score_game
+from scorekeeper.gui.models.options import preset_summary
 from scorekeeper.storage import Repository
 
 
@@ -60,6 +61,7 @@ def test_main_screens(kept_tab, games, phone):
     app.go("new")
     app.wait_id("start-game")
     app.tap("preset-ihop")
+    app.has_text(preset_summary("ihop")[:30])  # the form redrawn for IHOP (its rows move)
     app.tap("options-toggle")
     app.wait_id("option-aces")
     both_themes("new-game")

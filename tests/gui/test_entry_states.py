@@ -6,7 +6,10 @@ say), photographed (screenshots/entry-PRESET-STATE-DEVICE-THEME.png), checked fo
 Flutter's error box (harness.py: any node 20,000 px tall, or the box's grey in
 the picture), and every tappable control in it is measured (48x48 px at least; in the
 light theme: the dark one has the same sizes).
-One page load per device: the states are visited one after the other, light then dark.
+One page load per device: the states are visited one after the other; each is photographed
+light, then the theme is switched (the screen is redrawn in place, as a user switches it) and
+it is photographed dark.  A state over the entry (a dialog, a phone's sheet) is closed for the
+switch and opened again.
 """
 from __future__ import annotations
 
@@ -36,22 +39,22 @@ BEHIND = {
 
 @pytest.fixture(scope="module")
 def games(server):
-    """For each preset and theme: a game at its first hand, one with a side 100+ behind, one
-    finished.  A theme's own games: the light pass leaves a half-entered hand in the ones it
-    visits (kept, as the app keeps one), and the dark pass must start where the light one did."""
+    """For each preset and device: a game at its first hand, one with a side 100+ behind, one
+    finished.  A device's own games: a visit leaves a half-entered hand in the ones it visits
+    (kept, as the app keeps one), and the other device must start where the first did."""
     repo = Repository(server.data_dir)
     found = {}
     for preset, rules in RULES.items():
         players = PLAYERS[{"ihop-3": 3, "ihop-6": 6}.get(preset, 4)]
         done = next(g for seed in range(100) if score_game(
             g := random_game(random.Random(seed), preset=preset, hands=60)).finished)
-        for dark in (False, True):
-            found[preset, "start", dark] = repo.create_game(rules, players)
+        for phone in (False, True):
+            found[preset, "start", phone] = repo.create_game(rules, players)
             if preset in BEHIND:
                 gid = repo.create_game(rules, players)
                 repo.record_hand(gid, BEHIND[preset][0])
-                found[preset, "behind", dark] = gid
-            found[preset, "over", dark] = repo.exchange.import_game(done.to_dict(), copy=dark)
+                found[preset, "behind", phone] = gid
+            found[preset, "over", phone] = repo.exchange.import_game(done.to_dict(), copy=phone)
     return found
 
 
@@ -62,23 +65,38 @@ class Visit:
         self.app, self.preset, self.games = app, preset, games
         self.seen: list[str] = []
 
-    def look(self, state: str, show: str | None = None) -> None:
-        """Photograph the state (drawn, not broken) and measure its tap targets; `show`:
-        the part of it to scroll into sight first (a phone shows less at once)."""
+    def look(self, state: str, show: str | None = None, over=None) -> None:
+        """Photograph the state (drawn, not broken) light and dark, and measure its tap
+        targets; `show`: the part of it to scroll into sight first (a phone shows less at once);
+        `over`: (close, open) for a state drawn over the entry, closed while the theme switches."""
         app = self.app
-        if show:  # a wheel turn over the middle of its column scrolls that to the end
-            box = app.by_id(show).last.bounding_box()
-            app.wheel_at(box["x"] + box["width"] / 2, app.page.viewport_size["height"] / 2, 3000,
-                         wait=400)
-        # the targets once a state: a theme changes colours, not sizes
-        app.screenshot(f"entry-{self.preset}-{state}", targets=not app.dark)
-        if not app.phone and not app.dark:  # (a phone's screenshot measures them itself)
-            small = app.small_targets()
-            assert not small, f"{state}: tap targets under 48 px: {small}"
+        for dark in (False, True):
+            if dark:
+                if over:
+                    over[0]()
+                app.tap("theme")
+                app.dark = True
+                if over:
+                    over[1]()
+            if show:  # a wheel turn over the middle of its column scrolls that to the end
+                box = app.by_id(show).last.bounding_box()
+                app.wheel_at(box["x"] + box["width"] / 2, app.page.viewport_size["height"] / 2, 3000,
+                             wait=400)
+            # the targets once a state: a theme changes colours, not sizes
+            app.screenshot(f"entry-{self.preset}-{state}", targets=not dark)
+            if not app.phone and not dark:  # (a phone's screenshot measures them itself)
+                small = app.small_targets()
+                assert not small, f"{state}: tap targets under 48 px: {small}"
+        if over:
+            over[0]()
+        app.tap("theme")  # back to the light theme, where the walk goes on
+        app.dark = False
+        if over:
+            over[1]()
         self.seen.append(state)
 
     def open(self, which: str) -> None:
-        self.app.go(f"game/{self.games[self.preset, which, self.app.dark]}")
+        self.app.go(f"game/{self.games[self.preset, which, self.app.phone]}")
         self.app.wait_id("game-over" if which == "over" else "save-hand")
 
     def text(self, identifier: str) -> str:
@@ -127,7 +145,7 @@ def visit_all(v: Visit) -> None:
         app.wait_id(f"raise-{dealing}-0")  # then the dealing side may lock it
         if app.phone:
             v.until("lock-round-status", "after the raise: not locked")
-            v.look("lock-round-sheet")
+            v.look("lock-round-sheet", over=(lambda: close_lock_round(app), lambda: open_lock_round(app)))
         else:
             v.until("lock-status", "after the raise: not locked")  # no longer the first round's "open"
             v.look("lock-raised", show="lock")
@@ -148,21 +166,33 @@ def visit_all(v: Visit) -> None:
 
     # aces, specials, penalties
     if preset != "standard":
-        app.tap("more")
-        app.wait_id("specials")
-        v.look("specials", show="specials")
-        if app.phone:  # a phone's specials open in a sheet over the entry: Done closes it
+        def open_specials() -> None:
+            app.tap("more")
+            app.wait_id("specials")
+
+        def close_specials() -> None:  # a phone's specials open in a sheet over the entry: Done
             app.tap("specials-done")
             app.by_id("specials-done").first.wait_for(state="detached")
+
+        open_specials()
+        v.look("specials", show="specials", over=(close_specials, open_specials) if app.phone else None)
+        if app.phone:
+            close_specials()
         else:
             app.tap("more")
 
     # a misdeal asks first
-    app.tap("misdeal")
-    app.wait_id("confirm-misdeal")
-    v.look("misdeal-confirm")
-    app.tap_button("Cancel")
-    app.by_id("confirm-misdeal").first.wait_for(state="detached")
+    def ask_misdeal() -> None:
+        app.tap("misdeal")
+        app.wait_id("confirm-misdeal")
+
+    def cancel_misdeal() -> None:
+        app.tap_button("Cancel")
+        app.by_id("confirm-misdeal").first.wait_for(state="detached")
+
+    ask_misdeal()
+    v.look("misdeal-confirm", over=(cancel_misdeal, ask_misdeal))
+    cancel_misdeal()
 
     # blind offered to the side 100 behind; blind chosen; blind nil chosen
     if blind:
@@ -191,11 +221,7 @@ def test_every_entry_state_is_drawn(kept_tab, games, preset, phone):
     # the desktop: a window tall enough that its right column cuts no control of the entry, so
     # each is measured whole (the harness's wheel does not bring a control cut by that column in)
     app = kept_tab(phone=phone, viewport=None if phone else (1280, 2200))  # one load per device
-    for dark in (False, True):
-        if app.dark != dark:  # (the tab the last preset left is dark)
-            app.tap("theme")
-            app.dark = dark
-        v = Visit(app, preset, games)
-        visit_all(v)
-        expected = {"start", "misdeal-confirm", "game-over"}
-        assert expected <= set(v.seen), v.seen
+    v = Visit(app, preset, games)
+    visit_all(v)  # each state light and dark
+    expected = {"start", "misdeal-confirm", "game-over"}
+    assert expected <= set(v.seen), v.seen

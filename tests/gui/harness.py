@@ -35,21 +35,28 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 #: a phone as it is (390x844 css px, 2 device px a css px): the benchmarks' and a few tests'
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
              device_scale_factor=2)
-#: The tests' browser and phone.  Flutter's CanvasKit draws on the CPU (no WebGL: otherwise it
-#: draws through SwiftShader, a GPU emulated on the CPU, which is slower for the same picture),
-#: and the phone draws 1 device px a css px: the same layout (Flutter lays out in css px; the
-#: 48 px targets, the layout check and the error box's tall node are all in css px) with a quarter
-#: of the pixels to draw.  Measured on the 2-core machine (2026-12-06): the entry states and the
-#: plain hands 6% faster without WebGL, their phone tests 25% faster at 1 device px; the whole
-#: suite 17 min 42 s with WebGL off, 14 min 55 s with the phone at 1 too.  (At 1 device px the
+#: The tests' browser and phone.  The app is drawn by skwasm, the renderer Flet picks in a browser
+#: with WebGL (users get it too): the Flutter app compiled to WebAssembly (dart2wasm, quicker than
+#: the JavaScript build CanvasKit runs), its pictures drawn in a worker, beside the page's own
+#: thread (Flet serves the page cross-origin isolated).  A screenshot waits for the worker's last
+#: picture (`RENDERS`, `Driver.settle`).  Measured on the 2-core machine (2026-12-06 evening), six
+#: GUI files (41 tests), two workers: CanvasKit on the CPU 213 s; skwasm 193 s with a fixed 200 ms
+#: before each screenshot, 168-170 s waiting for the worker's pictures; skwasm made to draw on the
+#: page's thread (SwiftShader) 196 s.  The phone draws 1 device px a css px: the same layout (Flutter
+#: lays out in css px; the 48 px targets, the layout check and the error box's tall node are all
+#: in css px) with a quarter of the pixels to draw (its tests 25% faster).  (At 1 device px the
 #: page's own scroll into view moves a Flutter list's semantics but not what it draws: a tap
 #: swipes a control that lies wholly outside the window in first, `Driver._press`.)  What users
-#: get (WebGL, the renderer Flet picks, 2 device px) is what test_web_app.py, the QR test and the
-#: benchmarks use.  The tests' browser also asks for reduced motion (`prefers-reduced-motion`, a
-#: phone's own setting): Flutter then draws 4-5 frames for a tap instead of 23-24, and the same
-#: screens at rest (2026-12-06: four GUI files 282 s -> 228 s; with a quicker tap, since left out,
-#: the GUI and phone tests 953 s -> 766 s).
-TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--disable-webgl"]
+#: get (2 device px) is what test_web_app.py, the QR test and the benchmarks use.  The tests'
+#: browser also asks for reduced motion (`prefers-reduced-motion`, a phone's own setting): Flutter
+#: then draws 4-5 frames for a tap instead of 23-24, and the same screens at rest (2026-12-06:
+#: four GUI files 282 s -> 228 s).
+TEST_CHROMIUM_ARGS = CHROMIUM_ARGS
+TEST_RENDERER = "skwasm"
+#: The phone's own build (Pyodide, tests/phone) is drawn by CanvasKit on the CPU: served by a plain
+#: file server, its page is not cross-origin isolated, and skwasm would draw on the page's thread
+#: through SwiftShader, slower than CanvasKit without WebGL.
+PHONE_BUILD_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--disable-webgl"]
 DESKTOP = dict(viewport={"width": 1280, "height": 860})
 TEST_PHONE = dict(PHONE, device_scale_factor=1, reduced_motion="reduce")
 TEST_DESKTOP = dict(DESKTOP, reduced_motion="reduce")
@@ -342,7 +349,7 @@ class Server:
     it finds, 127.0.0.1 on a machine without a network); `command`: what serves (the app's
     `python -m scorekeeper.gui --serve` unless given), to which --host, --port and --data are added."""
 
-    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = "canvaskit",
+    def __init__(self, data_dir: Path, log_path: Path, renderer: str | None = TEST_RENDERER,
                  host: str = "127.0.0.1", token: str | None = None, lan: str | None = LAN_NAME,
                  command: list[str] | None = None):
         self.data_dir = data_dir
@@ -355,8 +362,9 @@ class Server:
         env.pop("SCOREKEEPER_LAN_ADDRESS", None)
         if lan:
             env["SCOREKEEPER_LAN_ADDRESS"] = lan
-        # canvaskit: screenshots taken right after a change are never blank or stale;
-        # None: the app's own default (what users get; the benchmark measures that)
+        # skwasm (the tests'): a screenshot waits for its worker's pictures (`Driver.settle`);
+        # canvaskit: drawn in the frame itself; None: the app's own default (what users get;
+        # the benchmarks measure that)
         if renderer:
             env.setdefault("FLET_WEB_RENDERER", renderer)
         self.renderer = env.get("FLET_WEB_RENDERER")
@@ -499,6 +507,28 @@ def only_local(route):
 #: a page's websockets, kept where a test can drop them (a phone losing the network): while
 #: `__offline`, a new one goes to a closed port and fails, as it would with no network
 #: (Chromium's own offline mode leaves an open websocket alone)
+#: Before the app loads: count the pictures Flutter's skwasm renderer asks its worker to draw and
+#: those the worker has drawn (its messages `renderPictures` and `onRenderComplete`), so that a
+#: screenshot waits for the last one drawn instead of a fixed time (`Driver.settle`).
+RENDERS = """(() => {
+    if (window.__renders) return;
+    const renders = window.__renders = {asked: 0, drawn: 0};
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.l === 'renderPictures') renders.asked++;
+        return post.call(this, message, ...rest);
+    };
+    const Real = window.Worker;
+    window.Worker = function (...args) {
+        const worker = new Real(...args);
+        worker.addEventListener('message', (e) => {
+            if (e.data && e.data.l === 'onRenderComplete') renders.drawn++;
+        });
+        return worker;
+    };
+    window.Worker.prototype = Real.prototype;
+})();"""
+
 DROPPABLE = """(() => {
     const Real = window.WebSocket;
     window.__sockets = []; window.__offline = false;
@@ -527,6 +557,7 @@ class Driver:
         self.host = host
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
+        self.page.add_init_script(RENDERS)  # a screenshot waits for skwasm's pictures
         self._scale: float | None = None
         #: fallback fonts Flutter went looking for and did not get (a Noto font the app does not
         #: answer, or an answer that failed): a text held a character no font the app ships has,
@@ -1028,10 +1059,30 @@ class Driver:
         return "\n".join(lines)
 
     # -- pictures -----------------------------------------------------------
-    def settle(self) -> None:
-        """Wait until what was drawn is on screen: two frames, and (the default renderer
-        may show a stale frame a moment longer) 200 ms unless it is CanvasKit."""
-        wait = 30 if self.server.renderer == "canvaskit" else 200
+    def settle(self, within: float = 10) -> None:
+        """Wait until what was drawn is on screen: two frames (a change the server sent is laid
+        out and painted), then, with skwasm (which draws in a worker), until the worker has drawn
+        every picture asked of it, and a frame more (failing when one is not drawn `within`
+        seconds: a screenshot would show the screen before it); 200 ms instead where the page was
+        opened without the count (`RENDERS`)."""
+        if self.server.renderer == "canvaskit":  # draws in the frame itself
+            wait = 30
+        else:
+            wait = self.page.evaluate("""async (within) => {
+                const frame = () => new Promise(r => requestAnimationFrame(r));
+                await frame(); await frame();
+                const renders = window.__renders;
+                if (!renders || !window._flutter_skwasmInstance) return 200;
+                const until = performance.now() + within * 1000;
+                while (renders.drawn < renders.asked && performance.now() < until)
+                    await new Promise(r => setTimeout(r, 5));
+                if (renders.drawn < renders.asked)
+                    return `${renders.asked - renders.drawn} pictures not drawn in ${within} s`;
+                await frame();
+                return 0;
+            }""", within)
+            if isinstance(wait, str):
+                raise AssertionError(f"{self.name}: {wait}")
         self.page.evaluate("""(wait) => new Promise(r => requestAnimationFrame(
             () => requestAnimationFrame(() => setTimeout(r, wait))))""", wait)
 

@@ -8,6 +8,8 @@ Chromium, the small app of tests/gui/probe_app.py (served as the app is) and the
   semantics node shows it), and a screenshot with a block of its grey fails;
 - a text one letter a line or past the screen's edge fails a screenshot, naming it; a row that
   scrolls across does not;
+- a screenshot waits for every picture skwasm's worker was asked to draw, and fails when one
+  is never drawn;
 - each pytest-xdist worker writes its screenshots in a folder of its own.
 """
 from __future__ import annotations
@@ -40,6 +42,26 @@ def probe_page(make_driver, probe, route: str, phone: bool = True):
     app = make_driver(phone=phone, host=False, on=probe)
     app.open(route)
     return app
+
+
+# -- a screenshot shows the screen as it is now ------------------------------------------------
+def test_a_screenshot_waits_for_every_picture_the_worker_was_asked_to_draw(make_driver, probe):
+    app = probe_page(make_driver, probe, "cover")
+    assert app.page.evaluate("() => !!window._flutter_skwasmInstance")  # the tests' renderer
+    app.settle()
+    before = app.page.evaluate("() => ({...window.__renders})")
+    assert before["asked"] >= 1 and before["drawn"] == before["asked"], before
+    app.tap("show-message")
+    app.wait_id("message")
+    app.settle()
+    after = app.page.evaluate("() => ({...window.__renders})")
+    assert after["asked"] > before["asked"] and after["drawn"] == after["asked"], (before, after)
+    # a picture asked for and never drawn: the wait fails rather than let a screenshot show the
+    # screen from before it
+    app.page.evaluate("() => { window.__renders.asked += 1; }")
+    with pytest.raises(AssertionError, match="1 pictures not drawn in 1 s"):
+        app.settle(within=1)
+    app.page.evaluate("() => { window.__renders.asked -= 1; }")  # (the tab's last look passes)
 
 
 # -- a tap goes where the test means it to --------------------------------------------------

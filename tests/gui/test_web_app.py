@@ -136,14 +136,15 @@ def test_chromium_finds_it_installable_with_the_manifest_and_colours_of_the_app(
 def test_opening_the_app_asks_nothing_of_any_other_host(server, tmp_path):
     """Every request of the page and its workers while the app opens and shows the games list
     (what Flet's client fetches as it starts is asked by then), on a phone: with the renderer
-    the tests use (CanvasKit: Flet's JavaScript build, what a browser without WebAssembly GC
-    runs) and with the app's own default (Chromium runs Flet's WebAssembly build)."""
+    CanvasKit (Flet's JavaScript build, what a browser without WebAssembly GC or WebGL runs) and
+    with the app's own default (Chromium runs Flet's WebAssembly build)."""
     default = Server(tmp_path / "data", tmp_path / "server.log", renderer=None)
+    canvaskit = Server(tmp_path / "data-canvaskit", tmp_path / "server-canvaskit.log", renderer="canvaskit")
     try:
         with _playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                for served, build in ((server, "main.dart.js"), (default, "main.dart.wasm")):
+                for served, build in ((canvaskit, "main.dart.js"), (default, "main.dart.wasm")):
                     here = urllib.parse.urlsplit(served.url).netloc
                     context = browser.new_context(**PHONE)
                     asked: list[str] = []
@@ -162,6 +163,7 @@ def test_opening_the_app_asks_nothing_of_any_other_host(server, tmp_path):
                 browser.close()
     finally:
         default.stop()
+        canvaskit.stop()
 
 
 def _bar(spade: bool, title: bool) -> bytes:

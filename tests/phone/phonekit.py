@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "gui"))
-from harness import CHROMIUM, TEST_CHROMIUM_ARGS, TEST_PHONE, Driver  # noqa: E402
+from harness import CHROMIUM, PHONE_BUILD_CHROMIUM_ARGS, TEST_PHONE, Driver  # noqa: E402
 
 #: the path the tests serve the site under (any prefix must do)
 PREFIX = "club/spades/"
@@ -116,7 +116,7 @@ class PhoneBrowser:
         self.other_hosts: list[str] = []
         self.requests: list[str] = []
         self.context = playwright.chromium.launch_persistent_context(
-            str(self.profile), executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, accept_downloads=True, **TEST_PHONE)
+            str(self.profile), executable_path=CHROMIUM, args=PHONE_BUILD_CHROMIUM_ARGS, accept_downloads=True, **TEST_PHONE)
         self.context.route("**/*", self._route)
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.console: list[str] = []  # what the pages (and their Python) printed: shown when a test fails

@@ -51,8 +51,11 @@ PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=T
 #: browser also asks for reduced motion (`prefers-reduced-motion`, a phone's own setting): Flutter
 #: then draws 4-5 frames for a tap instead of 23-24, and the same screens at rest (2026-12-06:
 #: four GUI files 282 s -> 228 s).
-TEST_CHROMIUM_ARGS = CHROMIUM_ARGS
-TEST_RENDERER = "skwasm"
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--enable-unsafe-swiftshader"]  # WebGL without a GPU, in newer Chromiums too
+#: the renderer the tests' server asks for: None, the app's own default (skwasm where the browser
+#: has WebGL; CanvasKit otherwise, which `Driver.settle` waits for too; the harness's own check
+#: fails when the tests' browser does not draw with skwasm)
+TEST_RENDERER = None
 #: The phone's own build (Pyodide, tests/phone) is drawn by CanvasKit on the CPU: served by a plain
 #: file server, its page is not cross-origin isolated, and skwasm would draw on the page's thread
 #: through SwiftShader, slower than CanvasKit without WebGL.
@@ -362,9 +365,9 @@ class Server:
         env.pop("SCOREKEEPER_LAN_ADDRESS", None)
         if lan:
             env["SCOREKEEPER_LAN_ADDRESS"] = lan
-        # skwasm (the tests'): a screenshot waits for its worker's pictures (`Driver.settle`);
-        # canvaskit: drawn in the frame itself; None: the app's own default (what users get;
-        # the benchmarks measure that)
+        # None (the tests' and the benchmarks'): the app's own default, what users get (skwasm
+        # in a browser with WebGL: a screenshot waits for its worker's pictures, `Driver.settle`);
+        # canvaskit: the JavaScript build, drawn in the frame itself
         if renderer:
             env.setdefault("FLET_WEB_RENDERER", renderer)
         self.renderer = env.get("FLET_WEB_RENDERER")
@@ -1063,16 +1066,17 @@ class Driver:
         """Wait until what was drawn is on screen: two frames (a change the server sent is laid
         out and painted), then, with skwasm (which draws in a worker), until the worker has drawn
         every picture asked of it, and a frame more (failing when one is not drawn `within`
-        seconds: a screenshot would show the screen before it); 200 ms instead where the page was
-        opened without the count (`RENDERS`)."""
-        if self.server.renderer == "canvaskit":  # draws in the frame itself
+        seconds: a screenshot would show the screen before it); with CanvasKit (which draws in
+        the frame itself) 30 ms; 200 ms where the page was opened without the count (`RENDERS`)."""
+        if self.server.renderer == "canvaskit":
             wait = 30
         else:
             wait = self.page.evaluate("""async (within) => {
                 const frame = () => new Promise(r => requestAnimationFrame(r));
                 await frame(); await frame();
                 const renders = window.__renders;
-                if (!renders || !window._flutter_skwasmInstance) return 200;
+                if (!window._flutter_skwasmInstance) return window.flutterCanvasKit ? 30 : 200;
+                if (!renders) return 200;
                 const until = performance.now() + within * 1000;
                 while (renders.drawn < renders.asked && performance.now() < until)
                     await new Promise(r => setTimeout(r, 5));

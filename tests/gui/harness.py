@@ -186,29 +186,23 @@ _COVER_JS = """(el, [x, y]) => {
 }"""
 
 
-# The quick way to a tap, in one round trip: the screen checked for the error box (as
-# _BROKEN_JS), the control's box read, read again two frames later (it must be at rest: a tap on
-# a control still moving lands beside it), and what lies at its centre (as _COVER_JS).  Returns
-# [broken, box or null, cover or null]; box null: not at rest, or not wholly in the window.
+# The quick way to a tap, in one round trip: the screen checked for the error box (_BROKEN_JS),
+# the control's box read, read again two frames later (it must be at rest: a tap on a control
+# still moving lands beside it), and what lies at its centre (_COVER_JS).  Returns [what is
+# broken, box or null, what covers it or null]; box null: not at rest, or not wholly in the window.
 _TAP_READY_JS = """(el, [limit, vw, vh]) => new Promise(done => {
-    const broken = [];
-    for (const node of document.querySelectorAll('flt-semantics')) {
-        const r = node.getBoundingClientRect();
-        if (Math.max(r.height, r.width, node.scrollHeight, node.scrollWidth) > limit) broken.push(node);
-    }
-    if (broken.length) { done([true, null, null]); return; }
+    const broken = (BROKEN)(limit);
+    if (broken.length) { done([broken, null, null]); return; }
     const first = el.getBoundingClientRect();
     requestAnimationFrame(() => requestAnimationFrame(() => {
         const r = el.getBoundingClientRect();
         const still = r.x === first.x && r.y === first.y && r.width === first.width && r.height === first.height;
         if (!still || r.width === 0 || r.height === 0 || r.x < 0 || r.y < 0
-                || r.x + r.width > vw || r.y + r.height > vh) { done([false, null, null]); return; }
-        const x = r.x + r.width / 2, y = r.y + r.height / 2;
-        const top = document.elementFromPoint(x, y);
-        const free = top !== null && (top === el || el.contains(top) || top.contains(el));
-        done([false, {x: r.x, y: r.y, width: r.width, height: r.height}, free ? null : 'covered']);
+                || r.x + r.width > vw || r.y + r.height > vh) { done([broken, null, null]); return; }
+        const cover = (COVER)(el, [r.x + r.width / 2, r.y + r.height / 2]);
+        done([broken, {x: r.x, y: r.y, width: r.width, height: r.height}, cover]);
     }));
-})"""
+})""".replace("BROKEN", _BROKEN_JS).replace("COVER", _COVER_JS)
 
 
 def _grey_mask(png: Path | bytes):
@@ -507,9 +501,6 @@ def only_local(route):
         route.abort()
 
 
-#: a page's websockets, kept where a test can drop them (a phone losing the network): while
-#: `__offline`, a new one goes to a closed port and fails, as it would with no network
-#: (Chromium's own offline mode leaves an open websocket alone)
 #: Before the app loads: count the pictures Flutter's skwasm renderer asks its worker to draw and
 #: those the worker has drawn (its messages `renderPictures` and `onRenderComplete`), so that a
 #: screenshot waits for the last one drawn instead of a fixed time (`Driver.settle`).
@@ -532,6 +523,9 @@ RENDERS = """(() => {
     window.Worker.prototype = Real.prototype;
 })();"""
 
+#: a page's websockets, kept where a test can drop them (a phone losing the network): while
+#: `__offline`, a new one goes to a closed port and fails, as it would with no network
+#: (Chromium's own offline mode leaves an open websocket alone)
 DROPPABLE = """(() => {
     const Real = window.WebSocket;
     window.__sockets = []; window.__offline = false;
@@ -766,14 +760,12 @@ class Driver:
                               f"{side} px square or more, at {block} (device px; "
                               f"{grey_pixels(png)} px of that grey in all)")
 
-    def _measured_at_rest(self, where: str):
-        """The tappable controls measured; when some fail, measured again once the screen has
-        come to rest.  A control caught in the middle of a relayout (a CI run under load measured
+    def _again_at_rest(self, measured, where: str):
+        """`measured` (tappable controls), measured again once the screen has come to rest when
+        some failed.  A control caught in the middle of a relayout (a CI run under load measured
         a switch at 51x35 in the tall window, 48 px tall at rest) is not a small control; one
         that is small at rest fails as before."""
         from targets import measure
-        measured = measure(self, TARGET)
-        print(f"{self.name}{where}: {measured}")
         if measured.failures:
             self.page.wait_for_timeout(500)
             self.settle()
@@ -789,7 +781,7 @@ class Driver:
         measured = measure(self, TARGET)
         print(f"{self.name}: {measured}")
         if measured.failures and not self.phone:
-            measured = self._measured_at_rest(", again")
+            measured = self._again_at_rest(measured, "")
         elif measured.failures:
             # Cut controls the wheel could not bring in (a page's own scroll): measured again in
             # a window tall enough to show them whole, the same width and so the same layout (a
@@ -801,7 +793,9 @@ class Driver:
             try:
                 self.page.wait_for_timeout(300)
                 self.settle()
-                measured = self._measured_at_rest(f", {TALL} px tall")
+                measured = measure(self, TARGET)
+                print(f"{self.name}, {TALL} px tall: {measured}")
+                measured = self._again_at_rest(measured, f", {TALL} px tall")
             finally:
                 self.page.set_viewport_size(view)
                 self.page.wait_for_timeout(300)

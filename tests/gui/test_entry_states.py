@@ -72,12 +72,7 @@ class Visit:
         app = self.app
         for dark in (False, True):
             if dark:
-                if over:
-                    over[0]()
-                app.tap("theme")
-                app.dark = True
-                if over:
-                    over[1]()
+                self._switch_theme(over)
             if show:  # a wheel turn over the middle of its column scrolls that to the end
                 box = app.by_id(show).last.bounding_box()
                 app.wheel_at(box["x"] + box["width"] / 2, app.page.viewport_size["height"] / 2, 3000,
@@ -87,13 +82,18 @@ class Visit:
             if not app.phone and not dark:  # (a phone's screenshot measures them itself)
                 small = app.small_targets()
                 assert not small, f"{state}: tap targets under 48 px: {small}"
+        self._switch_theme(over)  # back to the light theme, where the walk goes on
+        self.seen.append(state)
+
+    def _switch_theme(self, over) -> None:
+        """The other theme, the screen redrawn in place; `over` (close, open): what is drawn over
+        the entry is closed for the switch and opened again."""
         if over:
             over[0]()
-        app.tap("theme")  # back to the light theme, where the walk goes on
-        app.dark = False
+        self.app.tap("theme")
+        self.app.dark = not self.app.dark
         if over:
             over[1]()
-        self.seen.append(state)
 
     def open(self, which: str) -> None:
         self.app.go(f"game/{self.games[self.preset, which, self.app.phone]}")

@@ -133,7 +133,7 @@ def test_chromium_finds_it_installable_with_the_manifest_and_colours_of_the_app(
     assert hex_of.get(theme.PRIMARY, 0) > 5_000, "the filled button (New game) is drawn in the theme colour"
 
 
-def test_opening_the_app_asks_nothing_of_any_other_host(server, tmp_path):
+def test_opening_the_app_asks_nothing_of_any_other_host(tmp_path):
     """Every request of the page and its workers while the app opens and shows the games list
     (what Flet's client fetches as it starts is asked by then), on a phone: with the renderer
     CanvasKit (Flet's JavaScript build, what a browser without WebAssembly GC or WebGL runs) and

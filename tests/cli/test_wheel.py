@@ -5,7 +5,7 @@ Nothing is downloaded: it passes on a machine without a network.  The wheel is b
 pip's build isolation, by the setuptools of the Python running the tests (the test extras install
 one that meets pyproject's build-system; pip checks that it does).  The app's dependencies (flet,
 tinydb, ...) are not installed again: the new environment sees the site-packages of the Python
-running the tests through a path file, which adds those folders but runs none of their own path
+running the tests (all of them, a layered virtual environment's too) through a path file, which adds those folders but runs none of their own path
 files, so an editable install of this checkout stays out of sight; the wheel goes in with
 --no-deps --no-index, and every dependency it declares (and theirs, in turn) is then found in the
 new environment at a version it allows.
@@ -87,7 +87,11 @@ def installed(tmp_path_factory) -> dict:
     _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=work)
     python = venv / "bin" / "python"
     site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).strip())
+    # every site-packages folder the running Python reads, in its order: a virtual environment made
+    # with --system-site-packages reads the system's too (the app's dependencies may be there)
     outer = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
+                           *(path for path in sys.path
+                             if Path(path).name in ("site-packages", "dist-packages") and Path(path).is_dir()),
                            *([user_site] if Path(user_site := site_module.getusersitepackages()).is_dir() else [])])
     (site / "_tests_outer_site_packages.pth").write_text("".join(f"{path}\n" for path in outer))
     _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q",

@@ -24,7 +24,7 @@ from ..models.lock import draft_lock
 from ..testid import tid
 from .lock_round import LockRoundPart
 from .specials import SpecialsPart
-from .chips import chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
+from .chips import SteadyFilledButton, chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
 from ..theme import MUTED
 
 #: a notice this long fits beside Save on a phone; a longer one goes above it
@@ -200,7 +200,7 @@ class EntryPanel:
         if self.on_misdeal:
             controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
                 "Misdeal", height=BAR_HEIGHT, on_click=lambda e: self.on_misdeal())))))
-        controls.append(keep("save-hand", tid("save-hand", keep("save-hand#b", ft.FilledButton(
+        controls.append(keep("save-hand", tid("save-hand", keep("save-hand#b", SteadyFilledButton(
             self.save_label, icon=ft.Icons.CHECK, height=BAR_HEIGHT,
             on_click=self._save, style=ft.ButtonStyle(
                 text_style=theme.text_style(17, True)))))))
@@ -284,17 +284,18 @@ class EntryPanel:
         numbers (`_names_inline`) the marks go under the name, in the name's narrow column."""
         d, shape = self.draft, self.draft.shape
         inline = self._names_inline()
-        spans = [ft.TextSpan(bidder, ft.TextStyle(weight=ft.FontWeight.W_600, size=15))]
+        keep = self.keep  # the spans too: the mark moving to the next bidder sends the mark alone
+        spans = [keep(f"bidder-{bidder}#span", ft.TextSpan(bidder, ft.TextStyle(weight=ft.FontWeight.W_600,
+                                                                                size=15)))]
         marks: list[ft.TextSpan] = []
         if bidder == shape.first_bidder:
             verb = "bid" if d.partnership and len(shape.side_named(bidder).players) > 1 else "bids"
-            marks.append(ft.TextSpan(f"{verb} first" if inline else f"  {verb} first",
-                                     ft.TextStyle(size=12, color=MUTED)))
+            marks.append(keep(f"bidder-{bidder}#first", ft.TextSpan(
+                f"{verb} first" if inline else f"  {verb} first", ft.TextStyle(size=12, color=MUTED))))
         special = d.bids.special(bidder)
         if special:
-            marks.append(ft.TextSpan(f"  {special}", ft.TextStyle(
-                size=12, color=theme.MADE, weight=ft.FontWeight.BOLD)))
-        keep = self.keep
+            marks.append(keep(f"bidder-{bidder}#special", ft.TextSpan(f"  {special}", ft.TextStyle(
+                size=12, color=theme.MADE, weight=ft.FontWeight.BOLD))))
         lines: list[ft.Control] = [keep(f"bidder-{bidder}#name", ft.Text(
             spans=spans + ([] if inline else marks), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
             tooltip=bidder if inline else None))]

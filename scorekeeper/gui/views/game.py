@@ -48,6 +48,7 @@ class Screen(GameScreen):
                                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
         self.tabs_box = ft.Container()
         self.tabs_keeper = Keeper()  # Hand | Sheet (N): a switch or a save sends what changed
+        self.deal_keeper = Keeper()  # the deal line: a save sends its new words
         self.undo_button = tid("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo",
                                                      size_constraints=theme.TAP_SIZE,
                                                      on_click=lambda e: self.step(self.session.undo())))
@@ -128,7 +129,7 @@ class Screen(GameScreen):
         if not self.wide:
             self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab, self.tabs_keeper)
         self.info_box.content = (self.game_over() if sheet.finished
-                                 else deal_line(s, self.wide, self.entry_width))
+                                 else deal_line(s, self.wide, self.entry_width, self.deal_keeper))
         self.info_box.visible = show_entry or sheet.finished
 
     def fill_entry(self) -> None:
@@ -169,7 +170,7 @@ class Screen(GameScreen):
 
     def refit(self) -> None:
         if not self.wide and not self.session.sheet.finished:  # the deal line's height is the width's
-            self.info_box.content = deal_line(self.session, self.wide, self.entry_width)
+            self.info_box.content = deal_line(self.session, self.wide, self.entry_width, self.deal_keeper)
             self.info_box.update()
 
     @property

@@ -36,8 +36,16 @@ class LocalStorage:
 
     def keep(self, key: str, value: str) -> None:
         if self._prefs is not None:
-            self.page.run_task(self._prefs.set, key, value)
+            self._send(self._prefs.set, key, value)
 
     def forget(self, key: str) -> None:
         if self._prefs is not None:
-            self.page.run_task(self._prefs.remove, key)
+            self._send(self._prefs.remove, key)
+
+    def _send(self, method, *args) -> None:
+        """Ask the browser; not when it has left (its tab closed, its phone asleep: the server keeps
+        the session a while, and a hand saved elsewhere still reaches its screen)."""
+        if getattr(self.page.session, "connection", None) is None:
+            log.info("not kept in a browser that has left: %s", args[0])
+            return
+        self.page.run_task(method, *args)

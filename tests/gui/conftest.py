@@ -129,8 +129,7 @@ def _back_home(driver: Driver) -> bool:
     driver.name = name
     driver.go("/")
     if driver.dark:  # handed out in the light theme, as a new tab is
-        driver.tap("theme")
-        driver.dark = False
+        driver.switch_theme()
     button = driver.wait_id("new-game")
     box = button.bounding_box()
     return not driver._covered(button, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -570,7 +570,7 @@ class Driver:
         #: which relies on the server's answers, is not made)
         self.sockets = 0
         self.page.on("websocket", self._watch)
-        self.dark = False
+        self.dark = False  # the theme shown (`switch_theme`): the screenshots' names say it
         #: the wheel's delta for each css px it moves a Flutter list (1 on the desktop, 4 on the
         #: phone as Chromium emulates it): learnt as `targets.measure` turns it
         self.wheel_per_px = 1.0
@@ -946,6 +946,12 @@ class Driver:
                 break
             box = again
         return box
+
+    def switch_theme(self) -> None:
+        """Tap the top bar's theme button: the other theme, drawn in place (the screenshots that
+        follow are named for it)."""
+        self.tap("theme")
+        self.dark = not self.dark
 
     def tap(self, identifier: str) -> None:
         """Tap the control with that test id (the first actionable element in it)."""

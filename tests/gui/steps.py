@@ -26,8 +26,7 @@ def wait_message(app, text: str, timeout: float = 10_000) -> str:
 def themes(app, name: str) -> None:
     """A screenshot in the theme shown, then in the other one (the screen redraws in place)."""
     app.screenshot(name)
-    app.tap("theme")
-    app.dark = not app.dark
+    app.switch_theme()
     app.settle()
     app.screenshot(name)
 

@@ -63,8 +63,8 @@ def wait_text(app, identifier: str, pattern: str, timeout: float = 10_000) -> st
 
 
 def dark(app) -> None:
-    app.tap("theme")
-    app.dark = True
+    app.switch_theme()
+    assert app.dark
     app.settle()
 
 

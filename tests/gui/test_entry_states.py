@@ -90,8 +90,7 @@ class Visit:
         the entry is closed for the switch and opened again."""
         if over:
             over[0]()
-        self.app.tap("theme")
-        self.app.dark = not self.app.dark
+        self.app.switch_theme()
         if over:
             over[1]()
 

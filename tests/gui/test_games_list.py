@@ -46,8 +46,7 @@ def dialog_in_both_themes(app, open_dialog, identifier: str, name: str) -> None:
     app.screenshot(name)
     app.page.keyboard.press("Escape")
     app.page.wait_for_function(f"() => !document.querySelector('[flt-semantics-identifier=\"{identifier}\"]')")
-    app.tap("theme")
-    app.dark = not app.dark
+    app.switch_theme()
     open_dialog()
     app.wait_id(identifier)
     app.screenshot(name)

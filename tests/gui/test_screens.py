@@ -32,8 +32,7 @@ def test_main_screens(kept_tab, games, phone):
 
     def both_themes(screen: str) -> None:
         app.screenshot(screen)
-        app.tap("theme")
-        app.dark = not app.dark
+        app.switch_theme()
         app.settle()
         app.screenshot(screen)
 

@@ -197,8 +197,7 @@ def test_four_devices_at_a_shared_table(make_driver, lan_server):
         host.tap("pen-give" if give else "pen-keep")
         if not give:
             shows(v1, "pen-status", "The scorekeeper keeps score")
-            host.tap("theme")
-            host.dark = not host.dark
+            host.switch_theme()
     v1.wait_id("save-hand")
     host.wait_id("take-pen")
     shows(v2, "pen-status", "Bob's phone keeps score")
@@ -284,8 +283,7 @@ def test_a_phone_keeps_score_a_desktop_watches_and_catches_up(make_driver, lan_s
         shows(viewer, "message", "The scorekeeper keeps the pen for now")
         shows(viewer, "pen-status", "The scorekeeper keeps score; you see")
         if round_ == 0:
-            host.tap("theme")
-            host.dark = not host.dark
+            host.switch_theme()
 
     # the desktop loses the network; the phone saves a hand meanwhile; back online, it shows it
     viewer.lose_network()

@@ -111,8 +111,8 @@ def test_on_a_phone(make_driver, repo):
     app.settle()
     app.wait_id("stats-table")
     assert_rows_fit(app, 360)
-    app.tap("theme")
-    app.dark = True
+    app.switch_theme()
+    assert app.dark
     app.settle()
     app.screenshot("season")
 
@@ -133,8 +133,8 @@ def test_on_a_desktop(make_driver, repo):
         assert re.search(expected, row_text(app, player.name)), (expected, row_text(app, player.name))
     assert_rows_fit(app, 1280)
     app.screenshot("season")
-    app.tap("theme")
-    app.dark = True
+    app.switch_theme()
+    assert app.dark
     app.settle()
     app.screenshot("season")
 

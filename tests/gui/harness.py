@@ -484,6 +484,18 @@ _FIELD_VALUE_JS = """(el) => {
     return el.value;
 }"""
 
+#: where the focus is: the field labelled so ("ours"; an empty one that has the focus adds its hint
+#: to its label, "Bob & Dan\nTeam name"), Flutter's own editing input ("editing"), another field
+#: (by its label), or nothing that takes keys
+_FOCUS_JS = """(label) => {
+    const active = document.activeElement;
+    if (!active || !('value' in active)) return 'nothing that takes keys';
+    if (active.closest && active.closest('flt-text-editing-host')) return 'editing';
+    const named = active.getAttribute('aria-label') || '';
+    if (named === label || named.startsWith(label + '\\n')) return 'ours';
+    return `another field (${named})`;
+}"""
+
 #: the fonts Flutter's web engine fetches for a character its fonts lack (fontFallbackBaseUrl)
 FALLBACK_FONT = re.compile(r"/fonts/noto[a-z]*/v\d+/|fonts\.gstatic\.com")
 
@@ -1008,20 +1020,34 @@ class Driver:
         flt-text-editing-host, which then has the focus and the text while `loc` stays empty."""
         return loc.evaluate(_FIELD_VALUE_JS, timeout=2_000)
 
+    def _focus(self, loc, label: str) -> None:
+        """Press the field labelled `label` until it has the focus (its own input, or Flutter's
+        editing input: see `_field_value`), and only then let keys be typed.  On a busy machine a
+        form can move under the finger (a name typed redraws the lines below it) and the press
+        land on another field: keys typed then filled that one (a team name "Cat", refused as a
+        player's name), so the press is made again; three that never reach it fail."""
+        where = self.page.evaluate(_FOCUS_JS, label)
+        for _ in range(3):
+            if where == "ours":
+                return
+            self._press(loc)
+            deadline = time.monotonic() + 3  # a touch focuses it a moment later
+            while time.monotonic() < deadline:
+                where = self.page.evaluate(_FOCUS_JS, label)
+                if where == "ours":
+                    return
+                self.page.wait_for_timeout(100)
+            if where == "editing":  # the field took the focus before semantics were on
+                return
+        raise AssertionError(f"{label!r}: pressed three times, the focus is on {where}")
+
     def fill(self, label: str, text: str, shows: str | None = None) -> None:
         """Type into the text field labelled `label` (a real <input> in the DOM); fails when the
         field does not show `shows` (default: the text) after three tries."""
         shows = text if shows is None else shows
         loc = self.page.get_by_label(label, exact=True).first
         loc.wait_for(state="attached")
-        self._press(loc)
-        # type only once this text box has the focus (a touch focuses it a moment later)
-        try:
-            handle = loc.element_handle(timeout=2_000)
-            self.page.wait_for_function("el => document.activeElement === el", arg=handle,
-                                        timeout=3_000)
-        except Exception:  # redrawn under us: type into whatever has the focus now
-            pass
+        self._focus(loc, label)
         for _ in range(3):  # a busy machine can drop the first keys before the box has the focus
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(text)
@@ -1033,7 +1059,7 @@ class Driver:
                 except Exception:  # redrawn under us: look again
                     pass
                 self.page.wait_for_timeout(100)
-            self._press(loc)
+            self._focus(loc, label)
             self.page.wait_for_timeout(200)
         try:
             shown = self._field_value(loc)

@@ -10,7 +10,8 @@ Chromium, the small app of tests/gui/probe_app.py (served as the app is) and the
   scrolls across does not;
 - a screenshot waits for every picture skwasm's worker was asked to draw, and fails when one
   is never drawn;
-- each pytest-xdist worker writes its screenshots in a folder of its own.
+- each pytest-xdist worker writes its screenshots in a folder of its own;
+- keys are typed only into the field pressed: a press that lands on another field is made again.
 """
 from __future__ import annotations
 
@@ -148,6 +149,33 @@ def test_a_grey_block_fails_a_screenshot_and_a_real_screen_passes(make_driver, s
         app.assert_no_grey_block(with_grey(GREY_BLOCK, GREY_BLOCK))
     bar = with_grey(GREY_BLOCK - 1, 400)  # more of that grey than a block, but narrower: not one
     assert grey_pixels(bar) > GREY_BLOCK ** 2 and grey_block(bar) is None
+
+
+# -- keys go where they are meant -------------------------------------------------------------
+FIELD_VALUES = """() => Object.fromEntries([...document.querySelectorAll('input')]
+    .map(i => [i.getAttribute('aria-label'), i.value]))"""
+
+
+def test_a_press_that_lands_on_another_field_is_made_again_before_any_key_is_typed(make_driver):
+    """Under load the New game form moved under the finger: the press meant for "Player 3" landed on
+    a team name's field, the name was typed there, and Start was refused (a team named like a
+    player).  Here the first press lands on Player 2 on purpose: `fill` presses Player 1 again
+    before it types, and Player 2 stays empty."""
+    app = make_driver(phone=True)
+    app.open()
+    app.tap("new-game")
+    app.wait_id("start-game")
+    real, presses = app._press, []
+
+    def press(loc) -> None:
+        presses.append(loc)
+        real(app.page.get_by_label("Player 2", exact=True).first if len(presses) == 1 else loc)
+
+    app._press = press
+    app.fill("Player 1", "Ann")
+    values = app.page.evaluate(FIELD_VALUES)
+    assert values["Player 1"] == "Ann" and values["Player 2"] == "", values
+    assert len(presses) == 2
 
 
 # -- screenshots ---------------------------------------------------------------------------

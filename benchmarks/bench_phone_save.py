@@ -27,7 +27,6 @@ first start takes 20-120 s here (Pyodide).
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import sys
@@ -42,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests" / "gui"))
 sys.path.insert(0, str(ROOT / "tests" / "phone"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_gui import Beats, enter_hand, timed_tap, windows  # noqa: E402
+from bench_gui import Beats, chromium_here, enter_hand, loadavg, switch_beat, timed_tap, windows  # noqa: E402
 from bench_phone_app import build_minimal, serve  # noqa: E402
 from harness import CHROMIUM, PHONE, PHONE_BUILD_CHROMIUM_ARGS, Driver  # noqa: E402
 from phonekit import start_game, wait_started  # noqa: E402
@@ -65,15 +64,6 @@ def opened(context, url: str, name: str, app: bool) -> Driver:
     return d
 
 
-def hand_to_sheet(d: Driver, n: int) -> tuple[float, dict] | None:
-    took = timed_tap(d, "tab-sheet", {"kind": "id", "value": f"sheet-row-{n}"})
-    d.wait_id(f"sheet-row-{n}", timeout=30_000)
-    d.tap("tab-hand")
-    d.wait_id("save-hand", timeout=30_000)
-    d.page.wait_for_timeout(150)  # the screen settled before the next tap
-    return took
-
-
 def play(app: Driver, minimal: Driver, hands: int, points: dict[int, range]) -> dict:
     at = {n: {"save": Beats(), "bid": Beats(), "switch": Beats(), "minimal": Beats()} for n in points}
     every, floor = Beats(), Beats()
@@ -90,7 +80,7 @@ def play(app: Driver, minimal: Driver, hands: int, points: dict[int, range]) -> 
         floor.add(tap)
         if here:
             here["minimal"].add(tap)
-            here["switch"].add(hand_to_sheet(app, n))
+            here["switch"].add(switch_beat(app, True, n))
         print(f"  hand {n}: save " + (f"{took[0]:.0f} ms" if took else "lost") + ", minimal tap "
               + (f"{tap[0]:.0f} ms" if tap else "lost"), flush=True)
     return {"at": at, "every": every, "floor": floor}
@@ -122,14 +112,13 @@ def main() -> int:
     parser.add_argument("--at", default="1,12,40", help="the hands the beats are reported at")
     parser.add_argument("--window", type=int, default=5, help="hands measured around each of those")
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: run python tools/install_browser.py")
+    if not chromium_here():
         return 1
     from playwright.sync_api import sync_playwright
 
     points = windows([int(n) for n in args.at.split(",") if int(n) <= args.hands], args.window, args.hands)
     work = Path(tempfile.mkdtemp(prefix="bench-phone-save-"))
-    print(f"phone build: save -> sheet (load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
+    print(f"phone build: save -> sheet (load average before: {loadavg()})")
     app_site, minimal_site = work / "app", work / "minimal-site"
     build_site(app_site)
     build_minimal(minimal_site, work)
@@ -152,7 +141,7 @@ def main() -> int:
             server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
     report(result, points)
-    print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"  load average after: {loadavg()}")
     return 0
 
 

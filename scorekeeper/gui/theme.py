@@ -24,6 +24,8 @@ TARGET = 48
 TAP_SIZE = ft.BoxConstraints(min_width=TARGET, min_height=TARGET)
 #: below this page width the game screen stacks its panels (phone layout)
 WIDE = 900
+#: a window lower than this (px) and wider than high is a phone on its side (844x390 and the like)
+LOW = 520
 
 # colours with a meaning on the sheet (work on light and dark backgrounds)
 SET = ft.Colors.RED_400

@@ -1,4 +1,5 @@
-"""Every state of the hand entry, drawn: each preset, phone and desktop, light and dark.
+"""Every state of the hand entry, drawn: each preset, phone (upright and on its side) and desktop,
+light and dark.
 
 Games are written straight into the app's data folder (the repository), so each
 state is one navigation away.  Every state is checked on the page (what it must
@@ -26,6 +27,12 @@ PLAYERS = {3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"],
 #: the standard preset has no blind bids: with the blind nil house rule it has blind states too
 RULES = {"standard": {"preset": "standard", "options": {"blind_nil": True}},
          "ihop": "ihop", "ihop-3": "ihop-3", "ihop-6": "ihop-6", "solo": "solo"}
+#: the devices: a desktop window tall enough that its right column cuts no control of the entry,
+#: so each is measured whole (the harness's wheel does not bring a control cut by that column in);
+#: a 390x844 phone; the same phone on its side (issue 24: the entry left, Save in a column right)
+DEVICES = {"desktop": (False, (1280, 2200)), "phone": (True, None), "sideways": (True, (844, 390))}
+
+
 #: one hand that leaves a side 100 or more behind (blind is offered to it next hand)
 BEHIND = {
     "standard": ({"bids": {"Bob": 4, "Cat": 3, "Dan": 4, "Ann": 3},
@@ -48,21 +55,21 @@ def games(server):
         players = PLAYERS[{"ihop-3": 3, "ihop-6": 6}.get(preset, 4)]
         done = next(g for seed in range(100) if score_game(
             g := random_game(random.Random(seed), preset=preset, hands=60)).finished)
-        for phone in (False, True):
-            found[preset, "start", phone] = repo.create_game(rules, players)
+        for n, device in enumerate(DEVICES):
+            found[preset, "start", device] = repo.create_game(rules, players)
             if preset in BEHIND:
                 gid = repo.create_game(rules, players)
                 repo.record_hand(gid, BEHIND[preset][0])
-                found[preset, "behind", phone] = gid
-            found[preset, "over", phone] = repo.exchange.import_game(done.to_dict(), copy=phone)
+                found[preset, "behind", device] = gid
+            found[preset, "over", device] = repo.exchange.import_game(done.to_dict(), copy=n > 0)
     return found
 
 
 class Visit:
     """Walks one device through the states of one preset, in the theme it is in."""
 
-    def __init__(self, app, preset: str, games: dict):
-        self.app, self.preset, self.games = app, preset, games
+    def __init__(self, app, preset: str, games: dict, device: str):
+        self.app, self.preset, self.games, self.device = app, preset, games, device
         self.seen: list[str] = []
 
     def look(self, state: str, show: str | None = None, over=None) -> None:
@@ -95,7 +102,7 @@ class Visit:
             over[1]()
 
     def open(self, which: str) -> None:
-        self.app.go(f"game/{self.games[self.preset, which, self.app.phone]}")
+        self.app.go(f"game/{self.games[self.preset, which, self.device]}")
         self.app.wait_id("game-over" if which == "over" else "save-hand")
 
     def text(self, identifier: str) -> str:
@@ -118,7 +125,8 @@ def visit_all(v: Visit) -> None:
 
     # the first hand: blind refused, with its reason, on the first row of each side
     v.open("start")
-    assert "Hand 1" in v.text("hand-title" if app.phone else "next-hand")
+    # (a phone on its side has it on the deal line, as a desktop)
+    assert "Hand 1" in v.text("hand-title" if v.device == "phone" else "next-hand")
     if blind:
         v.until(f"blind-reason-{'Ann' if preset == 'standard' else first_side}", "100 behind")
     v.look("start")
@@ -214,13 +222,23 @@ def visit_all(v: Visit) -> None:
     v.look("game-over")
 
 
+#: a known failure, kept in sight (strict: it fails the run once it passes): a table of six on a
+#: phone on its side, after the start game's states and the blind game's Blind and 6, a switch to
+#: the dark theme draws the start game's screen again while the app's route and the server's one
+#: view are the blind game's (the screenshots show a page transition under way); the other four
+#: presets on their side, and this one upright, do not.  Found 2026-12-07, not yet understood.
+STALE_SCREEN = pytest.mark.xfail(strict=True, reason="a theme switch redraws the game shown before "
+                                 "(IHOP for six, a phone on its side): not yet understood")
+
+
 @pytest.mark.parametrize("preset", sorted(RULES))
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_every_entry_state_is_drawn(kept_tab, games, preset, phone):
-    # the desktop: a window tall enough that its right column cuts no control of the entry, so
-    # each is measured whole (the harness's wheel does not bring a control cut by that column in)
-    app = kept_tab(phone=phone, viewport=None if phone else (1280, 2200))  # one load per device
-    v = Visit(app, preset, games)
+@pytest.mark.parametrize("device", sorted(DEVICES))
+def test_every_entry_state_is_drawn(kept_tab, games, preset, device, request):
+    if (device, preset) == ("sideways", "ihop-6"):
+        request.applymarker(STALE_SCREEN)
+    phone, viewport = DEVICES[device]
+    app = kept_tab(phone=phone, viewport=viewport, name=device if viewport and phone else None)  # one load per device
+    v = Visit(app, preset, games, device)
     visit_all(v)  # each state light and dark
     expected = {"start", "misdeal-confirm", "game-over"}
     assert expected <= set(v.seen), v.seen

@@ -25,7 +25,7 @@ from ..testid import tid
 from .lock_round import LockRoundPart
 from .specials import SpecialsPart
 from .chips import SteadyFilledButton, chip as _chip, fitting, number_chips as _number_chips, row as _row, value_chips
-from ..theme import MUTED
+from ..theme import MUTED, TARGET
 
 #: a notice this long fits beside Save on a phone; a longer one goes above it
 SHORT = 30
@@ -33,13 +33,48 @@ SHORT = 30
 BAR_HEIGHT = 52
 
 
+#: Misdeal and Save side by side in a phone's column (on its side): less padding than Material's 24 px
+NARROW_BUTTON = ft.Padding.symmetric(horizontal=10)
+
 #: a name longer than this is shortened on a chip (the whole name is its tooltip and on the row)
 CHIP_NAME = 9
 #: a phone's table of five or more bidders: each name stands left of its numbers, this wide (px), so
 #: five rows of bids and the trick counts fit a 360x740 phone
 NAME_COLUMN = 64
+#: the names' column of a phone on its side (px; a side's "Ann & Cat" 12 more, whole)
+NAME_COLUMN_SIDEWAYS = 84
 #: bidders from which a phone puts the names beside the numbers
 INLINE_FROM = 5
+#: a phone turned on its side: the trick counts' choosers stand in a column this wide (px) left of
+#: their numbers, so the bids and the tricks fit under the app bar with no scroll
+TOOK_COLUMN = 128
+#: ... and two a line this wide each when there are more than two counts ("Bob & Dan: 13" at 14 px)
+TOOK_PAIR = 108
+
+
+def _chip_width(control: ft.Control) -> int:
+    """About how wide a labelled chip is drawn (px): its 16 px text and its padding."""
+    button = control.content
+    return button.width or 9 * len(str(button.content)) + 22
+
+
+def name_height(draft: HandDraft) -> int:
+    """A phone on its side: every bidder's name box one height (px), whichever row has the marks
+    (who bids first moves each hand; the rows must not): the name, a line of marks and the
+    blind line's two when blind is offered."""
+    return max(TARGET, 20 + 14 + (28 if draft.shape.blind_offered() else 0))
+
+
+def took_chip(draft: HandDraft) -> int:
+    """A phone on its side: a trick count's chooser is this wide (px), one a line for two counts,
+    two a line for more (a nil's own count, a table of three or more)."""
+    return TOOK_COLUMN if len(draft.tricks.keys()) <= 2 else TOOK_PAIR
+
+
+def took_column(draft: HandDraft) -> int:
+    """... and the choosers' column this wide."""
+    across = 1 if len(draft.tricks.keys()) <= 2 else 2
+    return across * took_chip(draft) + (across - 1) * 6
 
 
 def short_name(name: str) -> str:
@@ -60,14 +95,18 @@ class EntryPanel:
     `lock(draft, raises)` is the engine's lock status of the draft's bids (IHOP).
     `one_line`: each bidder's number chips on one line (a phone), as many as fit `width`
     px, the rest behind the line's last chip.
-    `on_change(draft)`: after each tap (the table's other phones follow the entry)."""
+    `on_change(draft)`: after each tap (the table's other phones follow the entry).
+    `landscape`: a phone on its side, the bar in a column of its own beside the entry: the names
+    beside their numbers, the trick counts' choosers left of theirs, and the specials' line, the
+    status and the buttons in the bar (one over the other)."""
 
     def __init__(self, draft: HandDraft, on_save: Callable[[HandDraft], str | None],
                  save_label: str = "Save hand", on_misdeal: Callable[[], None] | None = None,
                  lock: Callable[[HandDraft, dict[str, int] | None], Lock] | None = None,
                  one_line: bool = False, on_change: Callable[[HandDraft], None] | None = None,
-                 width: float | None = None):
+                 width: float | None = None, landscape: bool = False):
         self.draft = draft
+        self.landscape = landscape
         self.on_save = on_save
         self.on_change = on_change
         self.on_misdeal = on_misdeal
@@ -161,15 +200,26 @@ class EntryPanel:
             raise_rows = self.raise_rows()
             if raise_rows is not None:
                 out.append(raise_rows)
-        extra = self._more()
-        if extra is not None:
-            out.append(extra)
-        elif (chip := self.lock_round.chip()) is not None:
-            out.append(self.keep("lock-round-line", ft.Row([chip], alignment=ft.MainAxisAlignment.END)))
+        if not self.more_in_bar():
+            out += self._more_line()
         return out
 
+    def more_in_bar(self) -> bool:
+        """A phone on its side has room under the tricks for the specials' line with two rows of
+        bids (sides that bid together); with more, the line is in the bar, over Save."""
+        return self.landscape and len(self.draft.shape.rows) > 2
+
+    def _more_line(self) -> list[ft.Control]:
+        """The specials (a phone: their line), or a lock round's chip alone."""
+        extra = self.specials.control()
+        if extra is not None:
+            return [extra]
+        if (chip := self.lock_round.chip()) is not None:
+            return [self.keep("lock-round-line", ft.Row([chip], alignment=ft.MainAxisAlignment.END))]
+        return []
+
     def _bar(self) -> list[ft.Control]:
-        out: list[ft.Control] = []
+        out: list[ft.Control] = self._more_line() if self.more_in_bar() else []
         notice = self.notice
         if notice and len(notice) > SHORT:  # too long for beside Save: above it, in full
             out.append(tid("entry-notice", ft.Container(
@@ -194,22 +244,28 @@ class EntryPanel:
         else:  # a reason too long for beside Save: above it, in full (Save does not move)
             out.append(keep("status-above", tid("entry-status", keep("status-above#t", ft.Text(
                 text, size=13, color=colour, weight=weight)), live_region=True)))
-        # a fixed height: Save stays put whether the line beside it is one line or three
-        controls: list[ft.Control] = [keep("status#box", ft.Container(
+        # a fixed height: Save stays put whether the line beside it is one line or three (a phone on
+        # its side: the status over the buttons, which share the bar's width)
+        controls: list[ft.Control] = [] if self.landscape else [keep("status#box", ft.Container(
             beside, expand=True, height=BAR_HEIGHT, alignment=ft.Alignment.CENTER_LEFT))]
         if self.on_misdeal:
             controls.append(keep("misdeal", tid("misdeal", keep("misdeal#b", ft.OutlinedButton(
-                "Misdeal", height=BAR_HEIGHT, on_click=lambda e: self.on_misdeal())))))
+                "Misdeal", height=BAR_HEIGHT, on_click=lambda e: self.on_misdeal(),
+                style=ft.ButtonStyle(padding=NARROW_BUTTON) if self.landscape else None)),
+                expand=self.landscape)))
         controls.append(keep("save-hand", tid("save-hand", keep("save-hand#b", SteadyFilledButton(
             self.save_label, icon=ft.Icons.CHECK, height=BAR_HEIGHT,
             on_click=self._save, style=ft.ButtonStyle(
-                text_style=theme.text_style(17, True)))))))
+                text_style=theme.text_style(17, True),
+                padding=NARROW_BUTTON if self.landscape else None))), expand=self.landscape)))
         out.append(keep("buttons", ft.Row(controls, spacing=8,
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER)))
         return out
 
     def _beside_chars(self) -> int:
         """How many characters of the status fit in three lines beside Save (and Misdeal)."""
+        if self.landscape:  # over the buttons
+            return 0
         if not (self.one_line and self.width):
             return 90
         save = 112 if len(self.save_label) <= 4 else 64 + 10 * len(self.save_label)  # "Save changes": ~184
@@ -222,10 +278,43 @@ class EntryPanel:
         and (only when the side may bid blind) the blind chips."""
         d, shape, bids = self.draft, self.draft.shape, self.draft.bids
         side = shape.side_of_bidder(bidder)
-        toggles: list[ft.Control] = []
-        blind_chips: list[ft.Control] = []
         # the side's blind line once, under its first row
         first_of_side = d.partnership or bidder == next(b for b in shape.rows if d.game.side_of(b) == side)
+        values, selected, toggles, blind_chips = self._bid_choices(bidder, side)
+        title = self._bidder_title(bidder, side.name if first_of_side else None)
+        pick = lambda v, b=bidder: self.tap(lambda: d.set_bid(b, v))()  # noqa: E731
+        inline = self._names_inline()
+        name_column = (NAME_COLUMN_SIDEWAYS + (12 if d.partnership else 0)) if self.landscape else NAME_COLUMN
+        # on its side a phone has the width for the toggles (nil) on the numbers' line
+        beside = toggles if inline and self.landscape else []
+        room = self.width - name_column - 6 - sum(_chip_width(c) + 6 for c in beside) if inline else 0
+        numbers = _number_chips(
+            values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"}, keeper=self.keeper,
+            one_line=self.one_line, fit=fitting(room) if inline else self.fit,
+            disabled=d.partnership and bids.double_nil(side),
+            on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))
+        if inline:  # the name left of its numbers (and any blind toggles on a line below)
+            parts: list[ft.Control] = [self.keep(f"bidder-{bidder}#head", ft.Row(
+                [self.keep(f"bidder-{bidder}#name-box", ft.Container(
+                    title, width=name_column, height=name_height(self.draft) if self.landscape else None,
+                    alignment=ft.Alignment.CENTER_LEFT)), numbers,
+                 *beside], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))]
+            if toggles and not beside:
+                parts.append(self.row(f"toggles-{bidder}", toggles))
+        else:
+            parts = [self.keep(f"bidder-{bidder}#head", ft.Row(
+                [title, *toggles], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)), numbers]
+        if blind_chips:
+            parts.append(self.row(f"blind-{bidder}", blind_chips))
+        return self.keep(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.keep(
+            f"bidder-{bidder}#col", ft.Column(parts, spacing=2, tight=True))))
+
+    def _bid_choices(self, bidder: str, side) -> tuple[list, object, list[ft.Control], list[ft.Control]]:
+        """A bidder's numbers, the one chosen, the toggles of its head line (a side's nils; a
+        player's blind) and the chips of its blind line (a side's)."""
+        d, shape, bids = self.draft, self.draft.shape, self.draft.bids
+        toggles: list[ft.Control] = []
+        blind_chips: list[ft.Control] = []
         if d.partnership:
             values = list(shape.bid_range(bidder, blind=bidder in bids.blind))
             selected = bids.numbers.get(bidder)
@@ -253,31 +342,12 @@ class EntryPanel:
                     toggles.append(self.chip("Blind nil", bidder in bids.blind_nils,
                                              self.tap(lambda: d.toggle_nil(bidder, True)),
                                              f"blind-nil-{bidder}", width=None))
-        title = self._bidder_title(bidder, side.name if first_of_side else None)
-        pick = lambda v, b=bidder: self.tap(lambda: d.set_bid(b, v))()  # noqa: E731
-        inline = self._names_inline()
-        numbers = _number_chips(
-            values, selected, pick, f"bid-{bidder}", labels={NIL: "Nil"}, keeper=self.keeper,
-            one_line=self.one_line, fit=fitting(self.width - NAME_COLUMN - 6) if inline else self.fit,
-            disabled=d.partnership and bids.double_nil(side),
-            on_more=lambda rest: self._picker(f"{bidder} bids", rest, selected, pick, f"bid-{bidder}"))
-        if inline:  # the name left of its numbers (and any blind toggles on a line below)
-            parts: list[ft.Control] = [self.keep(f"bidder-{bidder}#head", ft.Row(
-                [self.keep(f"bidder-{bidder}#name-box", ft.Container(title, width=NAME_COLUMN)), numbers],
-                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))]
-            if toggles:
-                parts.append(self.row(f"toggles-{bidder}", toggles))
-        else:
-            parts = [self.keep(f"bidder-{bidder}#head", ft.Row(
-                [title, *toggles], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)), numbers]
-        if blind_chips:
-            parts.append(self.row(f"blind-{bidder}", blind_chips))
-        return self.keep(f"bidder-{bidder}", tid(f"bidder-{bidder}", self.keep(
-            f"bidder-{bidder}#col", ft.Column(parts, spacing=2, tight=True))))
+        return values, selected, toggles, blind_chips
 
     def _names_inline(self) -> bool:
         """A phone's table of INLINE_FROM bidders or more: each name beside its numbers."""
-        return bool(self.one_line and self.width and len(self.draft.shape.rows) >= INLINE_FROM)
+        return bool(self.one_line and self.width
+                    and (self.landscape or len(self.draft.shape.rows) >= INLINE_FROM))
 
     def _bidder_title(self, bidder: str, blind_side: str | None) -> ft.Control:
         """Name, 'bids first', Wheels/Boston; under it the blind line of the side.  Beside the
@@ -301,7 +371,7 @@ class EntryPanel:
             tooltip=bidder if inline else None))]
         if inline and marks:
             lines.append(keep(f"bidder-{bidder}#marks", ft.Text(
-                spans=marks, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)))
+                spans=marks, max_lines=1 if self.landscape else 2, overflow=ft.TextOverflow.ELLIPSIS)))
         note = shape.blind_note(blind_side) if blind_side else None
         if note:
             reason = shape.blind_chance(blind_side).reason if shape.blind_chance(blind_side) else None
@@ -403,7 +473,9 @@ class EntryPanel:
             value = tricks.counts.get(key)
             choosers.append(self.chip(f"{short_key(key)}: {'?' if value is None else value}", key == counted,
                                       self.tap(lambda k=key: tricks.count_for(k)), f"count-{key}",
-                                      width=None, italic=key == tricks.filled, size=15,
+                                      width=took_chip(self.draft) if self.landscape else None,
+                                      italic=key == tricks.filled,
+                                      size=14 if self.landscape and len(tricks.keys()) > 2 else 15,
                                       tooltip=f"Tricks taken by {key}"
                                       + (" (filled in)" if key == tricks.filled else "")))
         # a phone keeps the chips on one line (scrolled) while they fit its width; two long names
@@ -418,17 +490,21 @@ class EntryPanel:
         chosen = tricks.counts.get(counted) if counted else None
         pick = lambda v: self.tap(lambda: tricks.set(counted, v))() if counted else None  # noqa: E731
         # a phone: two lines at most (17 tricks of a table of six: the highest behind "13+")
+        fit = fitting(self.width - took_column(self.draft) - 6) if self.landscape and self.width else self.fit
         chips = _number_chips(range(0, d.rules.tricks + 1), chosen, pick, "tricks", keeper=self.keeper,
-                              disabled=counted is None, most=2 * self.fit if self.fit else None,
+                              disabled=counted is None, most=2 * fit if fit else None,
                               on_more=lambda rest: self._picker(f"Tricks taken by {counted}", rest, chosen,
                                                                 pick, "tricks"))
+        if self.landscape:  # the choosers one over the other, left of the numbers they count for
+            head = self.keep("tricks-head#col", ft.Row(choosers[1:], spacing=6, wrap=True, run_spacing=6,
+                                                       width=took_column(self.draft)))
+            return self.keep("tricks", tid("tricks", self.keep("tricks#beside", ft.Row(
+                [head, self.keep("tricks#chips", ft.Container(chips, expand=True))], spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.START)), label="Took"))
         return self.keep("tricks", tid("tricks", self.keep("tricks#col", ft.Column(
             [head, chips], spacing=6, tight=True))))
 
     # -- specials and penalties ---------------------------------------------
-    def _more(self) -> ft.Control | None:
-        return self.specials.control()
-
     # -- saving ---------------------------------------------------------------
     def _save(self, e=None) -> None:
         problem = self.draft.missing()

@@ -28,7 +28,9 @@ class EntrySheet:
                 body], spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
                 padding=ft.Padding.only(left=12, right=12, top=8, bottom=16)),
             on_dismiss=lambda e: self._closed(), show_drag_handle=True,
-            scrollable=True)  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
+            scrollable=True,  # as tall as its rows (Flutter's default stops at 9/16 of the screen)
+            # a phone on its side: the screen's whole width (Material stops at 640 px)
+            size_constraints=ft.BoxConstraints(max_width=page.width) if self.p.landscape and page.width else None)
         page.show_dialog(self.sheet)
 
     def close(self) -> None:

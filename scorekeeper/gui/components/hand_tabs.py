@@ -12,13 +12,13 @@ from .chips import chip
 
 
 def hand_tabs(session: Session, tab: str, switch: Callable[[str], None],
-              keeper: Keeper | None = None) -> ft.Control:
+              keeper: Keeper | None = None, titled: bool = True) -> ft.Control:
     """Hand | Sheet (N): N scored hands (a misdeal is not a hand); the hand's title beside them
-    while the game goes on.  `tab`: "hand" or "sheet"; `switch(tab)` on a tap.  With a `keeper`
+    while the game goes on (`titled`; a phone on its side has it on the deal line).  `tab`: "hand" or "sheet"; `switch(tab)` on a tap.  With a `keeper`
     (kept by the screen), a switch or a save sends only what changed."""
     s = session
     keep = keeper.keep if keeper is not None else (lambda key, control: control)
-    title = [] if s.sheet.finished else [keep("hand-title", tid("hand-title", keep("hand-title#t", ft.Text(
+    title = [] if s.sheet.finished or not titled else [keep("hand-title", tid("hand-title", keep("hand-title#t", ft.Text(
         s.hand_title, size=16, weight=ft.FontWeight.BOLD))))]
     return keep("tabs", ft.Row([
         chip("Hand", tab == "hand", lambda: switch("hand"), "tab-hand", width=96, keeper=keeper),

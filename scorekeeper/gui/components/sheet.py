@@ -46,14 +46,19 @@ def _marks(ss, side: str, hand) -> tuple[str, object]:
     return "\n".join(m.text for m in marks), TONE_COLOURS[tone_of(marks)]
 
 
-def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None) -> ft.Control:
+def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None = None,
+           across: int | None = None) -> ft.Control:
     """Totals and bags per side, with the bag warning, the renegs and last hand's points.
 
     `compact` (a phone): two lines a side, so the whole hand fits below.  With a
-    `keeper` (kept by the screen), a save sends only the numbers that changed.
+    `keeper` (kept by the screen), a save sends only the numbers that changed.  `across`: at most
+    this many cards a line (a phone on its side: the totals in a narrow column).
     """
     keep = keeper.keep if keeper is not None else (lambda key, control: control)
     cards_across = len(sides) if compact else 2  # a phone's cards narrow as sides are added
+    if across:  # a column ~220 px wide: two cards a line as narrow as three across a phone, or
+        # three as narrow as five
+        cards_across = 3 if across <= 2 else FIVE_ACROSS
     last = next((h for h in reversed(sheet.hands) if not h.misdeal and not h.thrown_out), None)
     cards = []
     with_bags = shows_bags(sheet, rules)
@@ -95,8 +100,17 @@ def header(sheet, rules, sides: list[str], compact: bool, keeper: Keeper | None 
                                          vertical=4 if compact else 6),
             border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, expand=True,
         )))
-    return keep("totals", tid("totals", keep("totals#row", ft.Row(
-        cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))))
+    return keep("totals", tid("totals", _cards_in_lines(keep, cards, across)))
+
+
+def _cards_in_lines(keep, cards: list[ft.Control], across: int | None) -> ft.Control:
+    """The totals' cards on one line, or `across` a line."""
+    if across and len(cards) > across:
+        lines = [keep(f"totals#row{i}", ft.Row(cards[i:i + across], spacing=6,
+                                                vertical_alignment=ft.CrossAxisAlignment.START))
+                 for i in range(0, len(cards), across)]
+        return keep("totals#rows", ft.Column(lines, spacing=6, tight=True))
+    return keep("totals#row", ft.Row(cards, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
 def _card_lines(keep, side: str, parts: tuple, with_bags: bool, warning: bool, compact: bool,

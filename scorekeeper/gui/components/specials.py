@@ -19,9 +19,17 @@ class SpecialsPart(EntrySheet):
     def refresh(self, update: bool) -> None:
         """The panel was redrawn: the open sheet's rows too."""
         if self.sheet is not None:
-            self.sheet_rows.controls = self.rows()
+            self.sheet_rows.controls = self._sheet_content()
             if update:
                 self.sheet_rows.update()
+
+    def _sheet_content(self) -> list[ft.Control]:
+        """The sheet's rows; on a phone on its side, the sides side by side (one over the other
+        would need a scroll on a screen 390 px high)."""
+        if not self.p.landscape:
+            return self.rows()
+        return [self.p.keep(f"specials-side-{n}", ft.Column(rows, spacing=6, tight=True, expand=True))
+                for n, rows in enumerate(self.rows_by_side())]
 
     def kinds(self) -> list[str]:
         r = self.p.draft.rules
@@ -50,14 +58,16 @@ class SpecialsPart(EntrySheet):
         lock round's chip while one is open."""
         d = self.p.draft
         said = d.specials.summary([side.name for side in d.shape.sides])
+        raise_chip = self.p.lock_round.chip()  # an open lock round: its chip at the line's end
+        # in the narrow bar of a phone on its side, beside the lock round's chip: the short name
+        short = said or (raise_chip is not None and self.p.more_in_bar())
         button = self.p.keep("more", tid("more", self.p.keep("more#b", ft.TextButton(
-            "Aces, specials, penalties" if not said else "Specials", height=48, icon=ft.Icons.TUNE,
+            "Specials" if short else "Aces, specials, penalties", height=48, icon=ft.Icons.TUNE,
             on_click=lambda e: self.open()))))
         line: list[ft.Control] = [button]
         if said:
             line.append(self.p.keep("specials-said", tid("specials-said", self.p.keep("specials-said#t", ft.Text(
                 said, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), label=said, expand=True)))
-        raise_chip = self.p.lock_round.chip()  # an open lock round: its chip at the line's end
         if raise_chip is not None:
             if not said:
                 line.append(self.p.keep("more-line#gap", ft.Container(expand=True)))
@@ -65,16 +75,25 @@ class SpecialsPart(EntrySheet):
         return self.p.keep("more-line", ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
     def open(self) -> None:
-        self.sheet_rows = ft.Column(self.rows(), spacing=6, tight=True)
+        if self.p.landscape:
+            self.sheet_rows = ft.Row(self._sheet_content(), spacing=12,
+                                     vertical_alignment=ft.CrossAxisAlignment.START)
+        else:
+            self.sheet_rows = ft.Column(self._sheet_content(), spacing=6, tight=True)
         self.show("Aces, specials, penalties", tid("specials", self.sheet_rows), "specials-done")
 
     def rows(self) -> list[ft.Control]:
+        return [row for side in self.rows_by_side() for row in side]
+
+    def rows_by_side(self) -> list[list[ft.Control]]:
+        """Each side's name and rows."""
         d, specials = self.p.draft, self.p.draft.specials
         r, kinds = d.rules, self.kinds()
-        rows: list[ft.Control] = []
+        out: list[list[ft.Control]] = []
         for side in d.shape.sides:
             s = side.name
-            rows.append(ft.Text(s, size=15, weight=ft.FontWeight.W_600))
+            rows: list[ft.Control] = [ft.Text(s, size=15, weight=ft.FontWeight.W_600)]
+            out.append(rows)
             if "aces" in kinds:
                 rows.append(self._choice("Aces bid", "aces", s, specials.aces.get(s),
                                          ("took all four", "missed")))
@@ -85,7 +104,7 @@ class SpecialsPart(EntrySheet):
                 current = specials.bemo.get(s)
                 opts = [("none", None)] + [(f"{size} {'made' if made else 'failed'}", (size, made))
                                            for size in ("little", "big") for made in (True, False)]
-                rows.append(self.p.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=90)] + [
+                rows.append(self.p.row(f"bemo-{s}", [ft.Text("Bemo", size=13, width=self._label_width)] + [
                     self.p.chip(label, current == value,
                                 self.p.tap(lambda v=value, s=s: specials.set("bemo", s, v)),
                                 f"bemo-{s}-{label}", width=None) for label, value in opts]))
@@ -93,7 +112,12 @@ class SpecialsPart(EntrySheet):
                 rows.append(self._counter("Renegs", "reneg", s, specials.renegs.get(s, 0), 2))
                 rows.append(self._counter("Unplayed cards", "unplayed", s,
                                           specials.unplayed.get(s, 0), 4))
-        return rows
+        return out
+
+    @property
+    def _label_width(self) -> int:
+        """A row's title column (px): narrower when the sides stand side by side."""
+        return 72 if self.p.landscape else 90
 
     def _toggle(self) -> None:
         self.p.more_open = not self.p.more_open
@@ -102,13 +126,13 @@ class SpecialsPart(EntrySheet):
         """Not bid / made / missed, for a special bid of `side`."""
         specials = self.p.draft.specials
         options = [("not bid", None), (words[0], True), (words[1], False)]
-        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=self._label_width)] + [
             self.p.chip(label, value is opt, self.p.tap(lambda o=opt: specials.set(kind, side, o)),
                         f"{kind}-{side}-{label}", width=None) for label, opt in options])
 
     def _counter(self, title: str, kind: str, side: str, value: int, top: int) -> ft.Control:
         specials = self.p.draft.specials
-        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=90)] + [
+        return self.p.row(f"{kind}-{side}", [ft.Text(title, size=13, width=self._label_width)] + [
             self.p.chip(str(n), value == n, self.p.tap(lambda n=n: specials.set_penalty(kind, side, n)),
                         f"{kind}-{side}-{n}") for n in range(0, top + 1)])
 

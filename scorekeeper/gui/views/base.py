@@ -183,6 +183,12 @@ class BaseScreen:
     def wide(self) -> bool:
         return self.width >= theme.WIDE
 
+    @property
+    def landscape(self) -> bool:
+        """A phone on its side: too low for a phone's screen one part over the other."""
+        height = self.page.height or 0
+        return not self.wide and 0 < height < theme.LOW and self.width > height
+
 
 class HandScreen(BaseScreen):
     """A screen about one deal of a game (route /game/:game_id/.../:number).
@@ -227,8 +233,8 @@ class GameScreen(BaseScreen):
         self.sheet_cache: dict = {}  # the sheet's rows: a save sends only the new one
         self.totals_keeper = Keeper()  # the totals: a save sends only the numbers that changed
 
-    def layout_key(self) -> tuple[bool, bool]:
-        return self.wide, self.sheet_compact
+    def layout_key(self) -> tuple[bool, bool, bool]:
+        return self.wide, self.sheet_compact, self.landscape
 
     @property
     def sheet_compact(self) -> bool:

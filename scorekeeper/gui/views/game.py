@@ -22,6 +22,8 @@ from .. import routes
 
 #: a phone's entry: px left and right of it (seven 48 px chips fit a line on a 360 px phone)
 PHONE_SIDE = 6
+#: a phone on its side: the column right of the entry (totals, Hand | Sheet, the deal, Save), px
+SIDE_COLUMN = 232
 
 
 class Screen(GameScreen):
@@ -95,6 +97,20 @@ class Screen(GameScreen):
                           vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
             return ft.View(appbar=appbar, controls=[ft.Container(body, padding=12, expand=True)],
                            padding=0)
+        if self.landscape:  # a phone on its side: the entry left, all the rest in a column right
+            self.scroller = ft.Column([self.kept.box, self.entry_box, self.sheet_box], spacing=6,
+                                      scroll=ft.ScrollMode.AUTO, expand=True)
+            # Save pinned at the column's foot; what is above it scrolls if a long deal line needs
+            top = ft.Column([self.totals, self.tabs_box, self.info_box], spacing=6,
+                            scroll=ft.ScrollMode.AUTO, expand=True)
+            side = ft.Container(ft.Column([ft.Container(top, padding=ft.Padding.only(left=6, right=6, top=6),
+                                                        expand=True), self.bar_box], spacing=0),
+                                width=SIDE_COLUMN)
+            body = ft.Row([ft.Container(self.scroller, padding=ft.Padding.symmetric(horizontal=PHONE_SIDE, vertical=6),
+                                        expand=True),
+                           ft.VerticalDivider(width=1), side], spacing=0, expand=True,
+                          vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+            return ft.View(appbar=appbar, controls=[body], padding=0, spacing=0)
         scroller = ft.Column([self.kept.box, self.info_box, self.entry_box, self.sheet_box], spacing=6,
                              scroll=ft.ScrollMode.AUTO, expand=True)
         self.scroller = scroller
@@ -115,7 +131,9 @@ class Screen(GameScreen):
         game, sheet = s.game, s.sheet
         sides = list(sheet.sides)
         compact = not self.wide
-        self.totals.content = sheetui.header(sheet, game.rules, sides, compact, self.totals_keeper)
+        landscape = self.landscape
+        self.totals.content = sheetui.header(sheet, game.rules, sides, compact, self.totals_keeper,
+                                             across=(2 if len(sides) <= 4 else 3) if landscape else None)
         self.undo_button.content.disabled = not s.can_undo
         self.redo_button.content.disabled = not s.can_redo
         show_sheet = self.wide or self.tab == "sheet"
@@ -127,16 +145,21 @@ class Screen(GameScreen):
                                                  edited=s.dispute.edited_deals())]
         self.sheet_box.visible = show_sheet
         if not self.wide:
-            self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab, self.tabs_keeper)
-        self.info_box.content = (self.game_over() if sheet.finished
-                                 else deal_line(s, self.wide, self.entry_width, self.deal_keeper))
-        self.info_box.visible = show_entry or sheet.finished
+            self.tabs_box.content = hand_tabs(s, self.tab, self.switch_tab, self.tabs_keeper,
+                                              titled=not landscape)
+        if sheet.finished and landscape:  # the game over in the entry's place (fill_entry)
+            self.info_box.content = None
+        else:
+            self.info_box.content = (self.game_over() if sheet.finished
+                                     else deal_line(s, self.wide or landscape, self.entry_width, self.deal_keeper))
+        self.info_box.visible = (show_entry or sheet.finished) and self.info_box.content is not None
 
     def fill_entry(self) -> None:
         sheet = self.session.sheet
         show_entry = self.wide or self.tab == "hand"
         if sheet.finished:
-            self.entry_box.controls = []
+            # a phone on its side: who won where the entry was (its column right is narrow)
+            self.entry_box.controls = [self.game_over()] if self.landscape else []
             self.bar_box.content = None
         else:
             self.entry_box.controls = [self.panel.control]  # hidden on the Sheet tab, not sent again
@@ -169,12 +192,14 @@ class Screen(GameScreen):
             self.page.update(*self.sheet_parts, self.entry_box, self.bar_box)
 
     def refit(self) -> None:
-        if not self.wide and not self.session.sheet.finished:  # the deal line's height is the width's
+        if not self.wide and not self.landscape and not self.session.sheet.finished:  # the deal line's height is the width's
             self.info_box.content = deal_line(self.session, self.wide, self.entry_width, self.deal_keeper)
             self.info_box.update()
 
     @property
     def entry_width(self) -> float:
+        if self.landscape:
+            return self.width - SIDE_COLUMN - 1 - 2 * PHONE_SIDE
         return self.width - 2 * PHONE_SIDE
 
     # -- actions -----------------------------------------------------------
@@ -195,7 +220,7 @@ class Screen(GameScreen):
         self.panel = EntryPanel(draft, self.save,
                                 on_misdeal=lambda: ask_misdeal(self.page, self.session.next.dealer,
                                                                self.misdeal),
-                                one_line=not self.wide, width=self.entry_width,
+                                one_line=not self.wide, width=self.entry_width, landscape=self.landscape,
                                 on_change=lambda d: _entry_changed(self, d))
         self.entry_version = self.session.version  # the game the entry is made on
 

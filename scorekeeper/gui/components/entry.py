@@ -41,7 +41,7 @@ CHIP_NAME = 9
 #: a phone's table of five or more bidders: each name stands left of its numbers, this wide (px), so
 #: five rows of bids and the trick counts fit a 360x740 phone
 NAME_COLUMN = 64
-#: the names' column of a phone on its side (px; a side's "Ann & Cat" 12 more, whole)
+#: the names' column of a phone on its side (px; a side's 12 more, "Ann & Cat" whole)
 NAME_COLUMN_SIDEWAYS = 84
 #: bidders from which a phone puts the names beside the numbers
 INLINE_FROM = 5

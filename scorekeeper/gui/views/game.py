@@ -106,7 +106,8 @@ class Screen(GameScreen):
             side = ft.Container(ft.Column([ft.Container(top, padding=ft.Padding.only(left=6, right=6, top=6),
                                                         expand=True), self.bar_box], spacing=0),
                                 width=SIDE_COLUMN)
-            body = ft.Row([ft.Container(self.scroller, padding=ft.Padding.symmetric(horizontal=PHONE_SIDE, vertical=6),
+            # (2 px above the entry: a table of six's second line of trick counts fits 390 px)
+            body = ft.Row([ft.Container(self.scroller, padding=ft.Padding.only(left=PHONE_SIDE, right=PHONE_SIDE, top=2),
                                         expand=True),
                            ft.VerticalDivider(width=1), side], spacing=0, expand=True,
                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)

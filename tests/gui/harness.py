@@ -792,15 +792,18 @@ class Driver:
         from targets import measure  # tests/gui/targets.py: the one way controls are measured
         measured = measure(self, TARGET)
         print(f"{self.name}: {measured}")
-        if measured.failures and not self.phone:
+        view = self.page.viewport_size
+        if measured.failures and (not self.phone or view["width"] > view["height"]):
+            # (a phone on its side too: a window made tall would be laid out upright, another
+            # layout, and the app rebuilds its screen for it)
             measured = self._again_at_rest(measured, "")
         elif measured.failures:
             # Cut controls the wheel could not bring in (a page's own scroll): measured again in
             # a window tall enough to show them whole, the same width and so the same layout (a
-            # phone only: a desktop window resized so lost the hand being entered, see README-dev).
+            # phone held upright only: a desktop window resized so lost the hand being entered, see
+            # README-dev).
             # One that is small there, at rest, is small; one still cut there fails as "could not
             # measure".
-            view = self.page.viewport_size
             self.page.set_viewport_size({"width": view["width"], "height": TALL})
             try:
                 self.page.wait_for_timeout(300)

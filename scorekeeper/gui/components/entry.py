@@ -58,11 +58,11 @@ def _chip_width(control: ft.Control) -> int:
     return button.width or 9 * len(str(button.content)) + 22
 
 
-def name_height(draft: HandDraft) -> int:
-    """A phone on its side: every bidder's name box one height (px), whichever row has the marks
-    (who bids first moves each hand; the rows must not): the name, a line of marks and the
-    blind line's two when blind is offered."""
-    return max(TARGET, 20 + 14 + (28 if draft.shape.blind_offered() else 0))
+def name_height(draft: HandDraft, first_of_side: bool) -> int:
+    """A phone on its side: a bidder's name box is as high (px) whichever row has the marks (who
+    bids first moves each hand; the rows must not): the name, a line of marks, and the blind
+    line's two on the first row of a side when blind is offered (that row is the same each hand)."""
+    return max(TARGET, 20 + 14 + (28 if first_of_side and draft.shape.blind_offered() else 0))
 
 
 def took_chip(draft: HandDraft) -> int:
@@ -129,7 +129,7 @@ class EntryPanel:
         self.more_open = draft.specials.any()
         self.specials = SpecialsPart(self)
         self.lock_round = LockRoundPart(self)  # a phone's raises, in a sheet
-        self.column = ft.Column(spacing=6, tight=True)
+        self.column = ft.Column(spacing=2 if landscape else 6, tight=True)
         self.bar_column = ft.Column(spacing=6, tight=True)
         self.redraw(update=False)
 
@@ -296,7 +296,7 @@ class EntryPanel:
         if inline:  # the name left of its numbers (and any blind toggles on a line below)
             parts: list[ft.Control] = [self.keep(f"bidder-{bidder}#head", ft.Row(
                 [self.keep(f"bidder-{bidder}#name-box", ft.Container(
-                    title, width=name_column, height=name_height(self.draft) if self.landscape else None,
+                    title, width=name_column, height=name_height(d, first_of_side) if self.landscape else None,
                     alignment=ft.Alignment.CENTER_LEFT)), numbers,
                  *beside], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))]
             if toggles and not beside:

@@ -100,12 +100,15 @@ class Screen(GameScreen):
         if self.landscape:  # a phone on its side: the entry left, all the rest in a column right
             self.scroller = ft.Column([self.kept.box, self.entry_box, self.sheet_box], spacing=6,
                                       scroll=ft.ScrollMode.AUTO, expand=True)
-            # Save pinned at the column's foot; what is above it scrolls if a long deal line needs
-            top = ft.Column([self.totals, self.tabs_box, self.info_box], spacing=6,
-                            scroll=ft.ScrollMode.AUTO, expand=True)
-            side = ft.Container(ft.Column([ft.Container(top, padding=ft.Padding.only(left=6, right=6, top=6),
-                                                        expand=True), self.bar_box], spacing=0),
-                                width=SIDE_COLUMN)
+            # Hand | Sheet pinned at the column's head and Save at its foot; the totals and the deal
+            # line between them scroll if a table of many sides and a long deal line need it
+            # (nothing there is tapped, so no target is ever cut)
+            middle = ft.Column([self.totals, self.info_box], spacing=6, scroll=ft.ScrollMode.AUTO,
+                               expand=True)
+            side = ft.Container(ft.Column([
+                ft.Container(self.tabs_box, padding=ft.Padding.only(left=6, right=6, top=6)),
+                ft.Container(middle, padding=ft.Padding.symmetric(horizontal=6), expand=True),
+                self.bar_box], spacing=6), width=SIDE_COLUMN)
             # (2 px above the entry: a table of six's second line of trick counts fits 390 px)
             body = ft.Row([ft.Container(self.scroller, padding=ft.Padding.only(left=PHONE_SIDE, right=PHONE_SIDE, top=2),
                                         expand=True),

@@ -785,6 +785,13 @@ class Driver:
             print(f"{self.name}{where}, again at rest: {measured}")
         return measured
 
+    @property
+    def sideways(self) -> bool:
+        """Whether the app lays this window out as a phone on its side (`BaseScreen.landscape`)."""
+        from scorekeeper.gui.theme import LOW, WIDE
+        view = self.page.viewport_size
+        return view["width"] < WIDE and view["height"] < LOW and view["width"] > view["height"]
+
     def small_targets(self) -> list[str]:
         """Every tappable control on screen smaller than 48x48 px, or cut by the edge of its list
         and not measurable when scrolled in: 'button “Undo” in undo: 40x40', ...; prints how
@@ -793,7 +800,7 @@ class Driver:
         measured = measure(self, TARGET)
         print(f"{self.name}: {measured}")
         view = self.page.viewport_size
-        if measured.failures and (not self.phone or view["width"] > view["height"]):
+        if measured.failures and (not self.phone or self.sideways):
             # (a phone on its side too: a window made tall would be laid out upright, another
             # layout, and the app rebuilds its screen for it)
             measured = self._again_at_rest(measured, "")

@@ -892,14 +892,18 @@ class Driver:
     def _tap_at(self, x: float, y: float) -> None:
         """A touch (phone) or a click at (x, y), and the server's answer to it awaited: the next
         look must see the screen the tap led to.  A tap the app is not told of (a field focused,
-        a dropdown opened in the browser) sends no click: 0.5 s is waited for one."""
+        a dropdown opened in the browser) sends no click: 0.5 s is waited for one.  A click that
+        changes nothing on the screen (a chip already chosen) gets no answer at all (Flet sends
+        only what changed): after 5 s it is no longer waited for, or the next tap would wait
+        5 s more for it."""
         asked = self.asked
         if self.phone:
             self.page.touchscreen.tap(x, y)
         else:
             self.page.mouse.click(x, y)
-        if not self.answered_all(asked + 1, timeout=0.5) and self.asked > asked:
-            self.answered_all(timeout=5.0)
+        if not self.answered_all(asked + 1, timeout=0.5) and self.asked > asked \
+                and not self.answered_all(timeout=5.0):
+            self.answered = self.asked
 
     def _moved_out_from_under(self, loc, box) -> bool:
         """Whether a covered control lies elsewhere now, by itself or swiped up from under what

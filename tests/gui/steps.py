@@ -63,6 +63,23 @@ def pick(app, prefix: str, value) -> None:
     app.tap(f"{prefix}-{value}")
 
 
+#: (after two frames, so the screen has drawn the last answer the server sent)
+_CHOSEN_JS = """(id) => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    done(!!el && el.getAttribute('aria-current') === 'true'); })))"""
+
+
+def count_for(app, key: str) -> None:
+    """Make the tricks chips enter `key`'s count (a side, or a nil bidder): tap its chooser,
+    unless it is chosen already, as a player would see.  The app goes on to the next empty
+    count by itself, and a tap on the chosen one changes nothing: the server sends no answer,
+    and the tap would be waited on for 5 s."""
+    identifier = f"count-{key}"
+    app.wait_id(identifier)
+    if not app.page.evaluate(_CHOSEN_JS, identifier):
+        app.tap(identifier)
+
+
 def raise_by(app, side: str, value) -> None:
     """Choose `side`'s raise in the IHOP lock round: on a phone in the round's sheet (opened from
     its chip on the specials' line, closed by Done), on a desktop on the raise rows below the tricks."""

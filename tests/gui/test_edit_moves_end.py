@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.storage import Repository
-from steps import wait_label
+from steps import count_for, wait_label
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
@@ -41,7 +41,7 @@ def past_the_right_edge(app) -> list[str]:
 def edit_hand_1(app, gid) -> None:
     app.go(f"game/{gid}/edit/1")
     app.wait_id("save-hand")
-    app.tap(f"count-{AC}")
+    count_for(app, AC)
     app.tap("tricks-5")
     status = wait_label(app, "entry-status", "Ends the game after hand 6: Save asks about hand 7")
     assert "Ready to save" not in status

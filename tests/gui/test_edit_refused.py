@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import find_preset, new_game, score_game
 from scorekeeper.storage import Repository
-from steps import wait_message, themes, wait_label
+from steps import count_for, themes, wait_label, wait_message
 from targets import assert_targets, too_small
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -52,7 +52,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(kept
     app = kept_tab(phone=True)
     app.go(f"game/{game_id}/edit/2")
     app.wait_id("save-hand")
-    app.tap(f"count-{AC}")
+    count_for(app, AC)
     app.tap("tricks-4")
     app.tap("save-hand")
     said = wait_label(app, "entry-error", "Hand 4:")
@@ -104,7 +104,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it_and_leads_there_and_back(kept
 def test_the_offer_on_a_desktop(kept_tab, game_id):
     app = kept_tab()
     app.go(f"game/{game_id}/edit/2")
-    app.tap(f"count-{AC}")
+    count_for(app, AC)
     app.tap("tricks-4")
     app.tap("save-hand")
     wait_label(app, "later-hand", "This edit does not fit hand 4")

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorekeeper.engine import new_game, score_game
-from steps import pick, raise_by
+from steps import count_for, pick, raise_by
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 AC, BD = "Ann & Cat", "Bob & Dan"
@@ -79,7 +79,7 @@ def saw_saved(app, played: int, number: int) -> None:
 
 def tap_tricks(app, key: str, count: int) -> None:
     """Count the tricks of `key` (a side, or a nil bidder): choose whose, then the number."""
-    app.tap(f"count-{key}")
+    count_for(app, key)
     pick(app, "tricks", count)
 
 

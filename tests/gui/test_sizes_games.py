@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import new_game, score_game
 from scorekeeper.gui.models.figures import signed
 from scorekeeper.storage import Repository
-from steps import pick
+from steps import count_for, pick
 from test_flows import expect_text, saw_saved
 
 #: (players, one hand's bids in the order they are tapped, the counts tapped, the hand saved)
@@ -36,7 +36,7 @@ def test_a_game_of_every_size_entered_to_500_shows_the_engines_scores(kept_tab, 
             pick(app, f"bid-{name}", bid)
         for key, count in counts.items():
             if key != next(iter(counts)) or len(players) > 2:
-                app.tap(f"count-{key}")
+                count_for(app, key)
             pick(app, "tricks", count)
         app.tap("save-hand")
         game = game.with_hand(hand)

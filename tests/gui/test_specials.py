@@ -22,7 +22,7 @@ from scorekeeper.engine import new_game, next_hand
 from scorekeeper.gui.components.entry import EntryPanel
 from scorekeeper.gui.models import HandDraft
 from scorekeeper.storage import Repository
-from steps import pick
+from steps import count_for, pick
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 US, THEM = "Us", "Them"  # Ann & Cat, Bob & Dan
@@ -77,7 +77,7 @@ def shows(app, scores: dict[str, int], bags: dict[str, int] | None = None) -> No
 
 def count(app, key: str, tricks: int) -> None:
     """Tricks of `key` (a side, or a nil bidder): choose whose, then the number."""
-    app.tap(f"count-{key}")
+    count_for(app, key)
     pick(app, "tricks", tricks)
 
 

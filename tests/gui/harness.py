@@ -471,6 +471,8 @@ class CommandServer(Server):
             self.proc.kill()
             self.proc.wait()
         self._reader.join(timeout=5)
+        if not self._reader.is_alive():  # left open, the pipe is closed when collected: a
+            self.proc.stdout.close()  # ResourceWarning that failed a later test of the worker
         self._err.close()
         self.log.close()
         return self.proc.returncode

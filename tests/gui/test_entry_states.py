@@ -6,10 +6,10 @@ state is one navigation away.  Every state is checked on the page (what it must
 say), photographed (screenshots/entry-PRESET-STATE-DEVICE-THEME.png), checked for
 Flutter's error box (harness.py: any node 20,000 px tall, or the box's grey in
 the picture), and every tappable control in it is measured (48x48 px at least; in the
-light theme: the dark one has the same sizes).
+theme photographed first: the other has the same sizes).
 One page load per device: the states are visited one after the other; each is photographed
-light, then the theme is switched (the screen is redrawn in place, as a user switches it) and
-it is photographed dark.  A state over the entry (a dialog, a phone's sheet) is closed for the
+in the theme shown, then the theme is switched (the screen is redrawn in place, as a user
+switches it) and it is photographed in the other; the walk goes on in that one.  A state over the entry (a dialog, a phone's sheet) is closed for the
 switch and opened again.
 """
 from __future__ import annotations
@@ -73,23 +73,23 @@ class Visit:
         self.seen: list[str] = []
 
     def look(self, state: str, show: str | None = None, over=None) -> None:
-        """Photograph the state (drawn, not broken) light and dark, and measure its tap
-        targets; `show`: the part of it to scroll into sight first (a phone shows less at once);
-        `over`: (close, open) for a state drawn over the entry, closed while the theme switches."""
+        """Photograph the state (drawn, not broken) in both themes, the one shown first, and
+        measure its tap targets; `show`: the part of it to scroll into sight first (a phone
+        shows less at once); `over`: (close, open) for a state drawn over the entry, closed
+        while the theme switches.  The walk goes on in the theme shown last: one switch a state."""
         app = self.app
-        for dark in (False, True):
-            if dark:
+        for first in (True, False):
+            if not first:
                 self._switch_theme(over)
             if show:  # a wheel turn over the middle of its column scrolls that to the end
                 box = app.by_id(show).last.bounding_box()
                 app.wheel_at(box["x"] + box["width"] / 2, app.page.viewport_size["height"] / 2, 3000,
                              wait=400)
             # the targets once a state: a theme changes colours, not sizes
-            app.screenshot(f"entry-{self.preset}-{state}", targets=not dark)
-            if not app.phone and not dark:  # (a phone's screenshot measures them itself)
+            app.screenshot(f"entry-{self.preset}-{state}", targets=first)
+            if not app.phone and first:  # (a phone's screenshot measures them itself)
                 small = app.small_targets()
                 assert not small, f"{state}: tap targets under 48 px: {small}"
-        self._switch_theme(over)  # back to the light theme, where the walk goes on
         self.seen.append(state)
 
     def _switch_theme(self, over) -> None:

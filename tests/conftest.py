@@ -45,14 +45,16 @@ def _recorded() -> dict[str, float]:
 @pytest.hookimpl(trylast=True)  # after the folders' conftests have marked their tests `slow`
 def pytest_collection_modifyitems(config, items):
     recorded = _recorded()
-    guessed: dict[str, float] = defaultdict(float)
     groups: dict[str, list] = {}
     for item in items:
-        name = _file_of(item.nodeid)
-        groups.setdefault(name, []).append(item)
-        guessed[name] += GUESS_SLOW if item.get_closest_marker("slow") else GUESS_QUICK
-    weight = {name: recorded.get(name, guessed[name]) for name in groups}
-    order = sorted(groups, key=lambda name: (-weight[name], name))
+        groups.setdefault(_file_of(item.nodeid), []).append(item)
+
+    def weight(name: str) -> float:
+        if name in recorded:
+            return recorded[name]
+        return sum(GUESS_SLOW if item.get_closest_marker("slow") else GUESS_QUICK for item in groups[name])
+
+    order = sorted(groups, key=lambda name: (-weight(name), name))
     items[:] = [item for name in order for item in groups[name]]
 
 

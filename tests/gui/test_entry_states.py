@@ -9,8 +9,8 @@ the picture), and every tappable control in it is measured (48x48 px at least; i
 theme photographed first: the other has the same sizes).
 One page load per device: the states are visited one after the other; each is photographed
 in the theme shown, then the theme is switched (the screen is redrawn in place, as a user
-switches it) and it is photographed in the other; the walk goes on in that one.  A state over the entry (a dialog, a phone's sheet) is closed for the
-switch and opened again.
+switches it) and it is photographed in the other; the walk goes on in that one.  A state over
+the entry (a dialog, a phone's sheet) is closed for the switch and opened again.
 """
 from __future__ import annotations
 

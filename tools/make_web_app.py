@@ -13,7 +13,8 @@ Flet's "Flet" name, pink theme and Flet logos.  It writes
   phone that joined a table sees that table; the scorekeeper's browser keeps score while the host
   link holds, see README, "Sharing a table").
 - assets/index.html: Flet's page with the app's title, home-screen title, description and theme
-  colour, the loading screen in the app's background colour, and one script: Flet's client
+  colour, no swipe to Back or Forward (`NO_SWIPE_BACK`), the loading screen in the app's
+  background colour, and one script: Flet's client
   loads Rive's runtime (rive_native.js, for Rive animations, which the app never shows) from a
   public CDN as it starts; the script gives it instead a local stand-in
   (assets/rive-not-served.js) that says the runtime is not there, so that no phone at the table
@@ -104,6 +105,14 @@ REDIRECT = f"""  <script>
   <script src="python.js"></script>"""
 
 
+#: a sideways swipe (a trackpad's two fingers, a mouse's tilt wheel) that a list at its end does
+#: not take is the browser's Back or Forward in Chromium: across a row of bid chips it took the
+#: table to the game shown before.  The page itself never scrolls (Flutter scrolls its lists).
+NO_SWIPE_BACK = """  <style>
+    html, body { overscroll-behavior: none; }
+  </style>"""
+
+
 def index_html() -> str:
     """Flet's index.html as this app's page."""
     page = flet_web_file("index.html")
@@ -112,7 +121,7 @@ def index_html() -> str:
          f'<meta name="description" content="{DESCRIPTION}">\n  <meta name="theme-color" content="{theme.PRIMARY}">'),
         ('<meta name="apple-mobile-web-app-title" content="Flet">',
          f'<meta name="apple-mobile-web-app-title" content="{SHORT_NAME}">'),
-        ("<title>Flet</title>", f"<title>{NAME}</title>"),
+        ("<title>Flet</title>", f"<title>{NAME}</title>\n{NO_SWIPE_BACK}"),
         ("background: #ffffff;", f"background: {theme.BACKGROUND};"),
         ('  <script src="python.js"></script>', REDIRECT),
     ):

@@ -16,6 +16,7 @@ from typing import Callable
 import flet as ft
 
 from . import routes, theme
+from .address import Address
 from .awake import Awake
 from .components.pen_dialog import PenDialog
 from .door import Door
@@ -64,6 +65,8 @@ class App:
         storage = self.door.storage
         self.drafts = KeptDrafts(None if native or storage is None
                                  else lambda text: storage.keep(DRAFTS_KEY, text))
+        # the browser's address bar, and the answers to what the app pushed to it
+        self.address = Address(lambda route: page.run_task(page.push_route, route), at=page.route)
         self.router = Router(page, make_screen=lambda cls, params: cls(self, **params),
                              on_shown=self._shown, on_error=self.error, admit=self.door.admit)
         # pubsub handlers and event handlers run in worker threads: one at a time per session
@@ -98,7 +101,7 @@ class App:
         page.dark_theme = theme.dark()
         page.theme_mode = ft.ThemeMode.LIGHT
         page.padding = 0
-        page.on_route_change = lambda e: self.show(e.route)
+        page.on_route_change = lambda e: self.show(e.route, reported=True)
         page.on_view_pop = lambda e: self.back()
         page.on_resize = lambda e: self.router.resized()
         page.on_connect = lambda e: self._reconnected()
@@ -133,12 +136,15 @@ class App:
         return self.door.table_notice
 
     # -- navigation --------------------------------------------------------
-    def show(self, route: str, asked: str | None = None) -> None:
+    def show(self, route: str, asked: str | None = None, reported: bool = False) -> None:
         """Show `route` (as the browser reports it); the address bar follows if this session is
         shown another route than the one `asked` for (a guest asking for a game sees the join
-        page)."""
+        page).  `reported`: the browser's route change, which may answer a push of ours (a
+        late answer must not bring back a screen left since: `address.Address`)."""
         with self._lock:
             route = routes.bounded(route)
+            if reported and self.address.settle(route, self.router.route):
+                return
             asked = asked or route
             if asked == route:  # the browser's back (or forward) while this session runs
                 route = self._back_from(self.router.route, route)
@@ -147,7 +153,7 @@ class App:
                 from . import sockets  # the server's (not in the phone's build)
                 sockets.trust(self.door.peer)  # its address's connections may use the reserve
             if self.router.route != asked:
-                self.page.run_task(self.page.push_route, self.router.route)
+                self.address.push(self.router.route)
 
     @staticmethod
     def _back_from(shown: str, route: str) -> str:
@@ -164,7 +170,7 @@ class App:
         """Show `route` now and put it in the browser's address bar."""
         with self._lock:
             self.router.show(route)
-            self.page.run_task(self.page.push_route, self.router.route)
+            self.address.push(self.router.route)
 
     def back(self) -> None:
         self.go(routes.parent(self.router.route))
@@ -193,7 +199,7 @@ class App:
             self.router.show(route)
             screen = self.router.current
             if self.router.route != route:
-                self.page.run_task(self.page.push_route, self.router.route)
+                self.address.push(self.router.route)
             elif screen is not None:
                 if change and self.session.game_id:
                     screen.changed_elsewhere(self.session.game_id, change)
@@ -281,7 +287,7 @@ class App:
         route = self.router.route
         self.router.show(route)  # admitted again
         if self.router.route != route:
-            self.page.run_task(self.page.push_route, self.router.route)
+            self.address.push(self.router.route)
         elif self.router.current is not None:
             self.router.current.table_changed(game_id, Kind.PEN if move else Kind.SHARING)
         request = s.tables.request_for(game_id)

@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.storage import Repository
-from test_plain_hands import PHONES, box, in_reach, status
+from test_plain_hands import PHONES as ALL_PHONES, box, in_reach, status
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+#: the phones these hands are tapped on; a 740x360 phone on its side has fewer numbers on a
+#: bidder's line (the 7 bid here is behind its last chip, a picker): its plain hands are in
+#: test_plain_hands
+PHONES = {name: size for name, size in ALL_PHONES.items() if name != "740x360"}
 
 
 def tap_at(app, where) -> None:

@@ -193,7 +193,7 @@ class EntryPanel:
         d = self.draft
         out: list[ft.Control] = [self._bidder(bidder) for bidder in d.shape.rows]
         has_lock = bool(d.rules.lock and d.partnership and self.lock is not None)
-        if has_lock:
+        if has_lock and not self.more_in_bar():
             out.append(self._lock_line())
         out.append(self._tricks())
         if has_lock and not self.one_line:  # a phone's raises open from a chip on the specials' line
@@ -206,7 +206,9 @@ class EntryPanel:
 
     def more_in_bar(self) -> bool:
         """A phone on its side has room under the tricks for the specials' line with two rows of
-        bids (sides that bid together); with more, the line is in the bar, over Save."""
+        bids (sides that bid together); with more, the line is in the bar, over Save, and so is
+        the lock's line (a 740x360 phone: three sides' rows and two lines of trick counts fill
+        the height)."""
         return self.landscape and len(self.draft.shape.rows) > 2
 
     def _more_line(self) -> list[ft.Control]:
@@ -219,7 +221,12 @@ class EntryPanel:
         return []
 
     def _bar(self) -> list[ft.Control]:
-        out: list[ft.Control] = self._more_line() if self.more_in_bar() else []
+        out: list[ft.Control] = []
+        if self.more_in_bar():
+            d = self.draft
+            if d.rules.lock and d.partnership and self.lock is not None:
+                out.append(self._lock_line())
+            out += self._more_line()
         notice = self.notice
         if notice and len(notice) > SHORT:  # too long for beside Save: above it, in full
             out.append(tid("entry-notice", ft.Container(

@@ -141,14 +141,17 @@ class PhoneBrowser:
         """A new tab on the site, started: the app's driver (tests/gui/harness.Driver's taps) and the
         start's timeline."""
         driver = self.driver(name=name)
-        driver.page.goto(self.server.url)
+        # the start itself is waited for (its budget): the page's "load" event waits on every
+        # script of the page, and ran past 15 s on a busy machine (CI, 2026-12-07: a cold first
+        # load beside two other workers)
+        driver.page.goto(self.server.url, wait_until="commit")
         started = wait_started(driver.page, budget)
         driver.page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
         driver.enable_semantics()
         return driver, started
 
     def reload(self, driver: Driver, budget: float = START_BUDGET) -> dict:
-        driver.page.reload()
+        driver.page.reload(wait_until="commit")
         started = wait_started(driver.page, budget)
         driver.page.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
         driver.enable_semantics()

@@ -37,7 +37,7 @@ def hold_back(phone, times: int) -> list:
 def test_a_hung_start_is_tried_again_and_the_app_starts(phone):
     held = hold_back(phone, 2)
     app = phone.driver()
-    app.page.goto(phone.server.url + f"?start-limit={HUNG},{HUNG},{LIMIT}")
+    app.page.goto(phone.server.url + f"?start-limit={HUNG},{HUNG},{LIMIT}", wait_until="commit")
     app.page.wait_for_function("() => (document.getElementById('starting') || {}).textContent"
                                " === 'Loading Python… (try 2 of 3)'", timeout=60_000)
     started = wait_started(app.page)
@@ -54,7 +54,7 @@ def test_a_hung_start_is_tried_again_and_the_app_starts(phone):
 def test_a_start_that_hangs_every_time_says_so_and_offers_to_try_again(phone):
     hold_back(phone, 10)
     page = phone.context.new_page()
-    page.goto(phone.server.url + f"?start-limit={HUNG}")
+    page.goto(phone.server.url + f"?start-limit={HUNG}", wait_until="commit")
     try:
         wait_started(page, budget=HUNG * 3 + 60)
     except StartFailed as failed:

@@ -83,6 +83,10 @@ def test_a_push_that_lands_after_the_browser_moved_does_not_take_it_back(make_dr
     link.armed = True
     app.tap("new-game")
     app.page.get_by_role("button", name="Start game").first.wait_for(state="attached")
+    for _ in range(300):  # the push follows the form's drawing (its own message)
+        if link.held:
+            break
+        app.page.wait_for_timeout(50)
     assert link.held and "/new" not in app.page.evaluate("() => window.__addresses")
     app.go("/stats")
     app.wait_id("stats-periods")

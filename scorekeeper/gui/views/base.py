@@ -155,8 +155,8 @@ class BaseScreen:
             title_spacing=4 if narrow and self.back else None,
             actions=[*self.actions(), theme_button],
             bgcolor=ft.Colors.SURFACE_CONTAINER,
-            # a phone on its side: the buttons' own 48 px, not Material's 56 (a 740x360 phone's
-            # third row of bids for six players was cut by 4 px at the foot)
+            # a phone on its side: the buttons' own 48 px, not Material's 56 (with the lock's line
+            # beside Save, a 740x360 phone holds a hand of six players: it was cut at the foot)
             toolbar_height=theme.TARGET if self.landscape else None,
         )
 

@@ -192,17 +192,22 @@ class EntryPanel:
     def _controls(self) -> list[ft.Control]:
         d = self.draft
         out: list[ft.Control] = [self._bidder(bidder) for bidder in d.shape.rows]
-        has_lock = bool(d.rules.lock and d.partnership and self.lock is not None)
-        if has_lock and not self.more_in_bar():
+        if self.has_lock and not self.more_in_bar():
             out.append(self._lock_line())
         out.append(self._tricks())
-        if has_lock and not self.one_line:  # a phone's raises open from a chip on the specials' line
+        if self.has_lock and not self.one_line:  # a phone's raises open from a chip on the specials' line
             raise_rows = self.raise_rows()
             if raise_rows is not None:
                 out.append(raise_rows)
         if not self.more_in_bar():
             out += self._more_line()
         return out
+
+    @property
+    def has_lock(self) -> bool:
+        """Whether the hand has a lock's line (IHOP's sides bidding together)."""
+        d = self.draft
+        return bool(d.rules.lock and d.partnership and self.lock is not None)
 
     def more_in_bar(self) -> bool:
         """A phone on its side has room under the tricks for the specials' line with two rows of
@@ -223,8 +228,7 @@ class EntryPanel:
     def _bar(self) -> list[ft.Control]:
         out: list[ft.Control] = []
         if self.more_in_bar():
-            d = self.draft
-            if d.rules.lock and d.partnership and self.lock is not None:
+            if self.has_lock:
                 out.append(self._lock_line())
             out += self._more_line()
         notice = self.notice

@@ -21,7 +21,7 @@ class LockRoundPart(EntrySheet):
         """A lock round is open on this hand: every side has bid and the bids do not lock."""
         p = self.p
         d = p.draft
-        if not (p.one_line and d.rules.lock and d.partnership and p.lock is not None and d.bids.complete()):
+        if not (p.one_line and p.has_lock and d.bids.complete()):
             return False
         first = p.lock(d, None)
         return first.locked is False and bool(first.raiser)

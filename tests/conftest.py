@@ -80,20 +80,3 @@ def pytest_configure(config):
     worker = hasattr(config, "workerinput")  # xdist's workers send their reports to the controller
     if path and not worker:
         config.pluginmanager.register(_FileClock(Path(path)), "scorekeeper-file-clock")
-
-
-@pytest.fixture(scope="session")
-def playwright():
-    """One Playwright a worker process for the whole run (its sync API runs one at a time in a
-    process: every test that drives a browser takes it from here; the callers check first that
-    Chromium is installed, tests/gui and tests/phone `need_browser`)."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        message = "playwright is not installed (pip install -e '.[test]')"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as pw:
-        yield pw
-

@@ -1,7 +1,7 @@
 """Drive the real app in web mode in headless Chromium (Playwright).
 
-One app server (a subprocess on 127.0.0.1, a fresh data folder) per test module
-and one browser per worker (`browser`); each test gets its own browser context (a tab with
+One app server (a subprocess on 127.0.0.1, a fresh data folder) and one
+browser per test module; each test gets its own browser context (a tab with
 its own viewport, touch and theme).  The machinery is in harness.py.
 """
 from __future__ import annotations
@@ -50,30 +50,14 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture(scope="session")
-def _browsers():
-    """The worker's browser, launched once for all its test files ([] until the first asks)."""
-    kept: list = []
-    yield kept
-    for b in kept:
-        if b.is_connected():
-            b.close()
-
-
 @pytest.fixture(scope="module")
-def browser(_browsers, request):
-    """One headless Chromium a worker (a launch is about 1.3 CPU-s, measured 2026-12-07; a file
-    each launched its own); launched again if the last one went away.  Each test's tabs have a
-    context of their own, closed after it, so nothing of one file is left for the next."""
+def browser():
     _need_browser()
-    if not (_browsers and _browsers[0].is_connected()):
-        _browsers.clear()
-        pw = request.getfixturevalue("playwright")
-        _browsers.append(pw.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS))
-    b = _browsers[0]
-    yield b
-    for context in b.contexts:  # (a test file's contexts are its own)
-        context.close()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS)
+        yield b
+        b.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -39,20 +39,22 @@ def dark_share(png: bytes, box: dict) -> float:
     return sum(1 for p in pixels if p < 80) / len(pixels)
 
 
-def test_the_qr_code_draws_on_a_page_opened_by_the_lan_name(lan, playwright):
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    try:
-        context = browser.new_context(**PHONE)
-        context.route("**/*", only_local)
-        app = Driver(context, lan.reached_as(LAN_NAME), "lan-phone", phone=True)
-        app.open(f"game/{lan.game_id}/share")
-        assert app.page.evaluate("() => window.isSecureContext") is False, "the phones' way: no secure context"
-        app.wait_id("share-again")
-        app.tap("share-again")
-        app.wait_id("share-qr")
-        box = app.by_id("share-qr").first.bounding_box()
-        app.page.wait_for_timeout(1500)  # the picture is fetched and drawn
-        share = dark_share(app.screenshot("share-qr-lan").read_bytes(), box)
-        assert share > 0.15, f"the QR code is not drawn: {share:.0%} of its box is dark"
-    finally:
-        browser.close()
+def test_the_qr_code_draws_on_a_page_opened_by_the_lan_name(lan):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(**PHONE)
+            context.route("**/*", only_local)
+            app = Driver(context, lan.reached_as(LAN_NAME), "lan-phone", phone=True)
+            app.open(f"game/{lan.game_id}/share")
+            assert app.page.evaluate("() => window.isSecureContext") is False, "the phones' way: no secure context"
+            app.wait_id("share-again")
+            app.tap("share-again")
+            app.wait_id("share-qr")
+            box = app.by_id("share-qr").first.bounding_box()
+            app.page.wait_for_timeout(1500)  # the picture is fetched and drawn
+            share = dark_share(app.screenshot("share-qr-lan").read_bytes(), box)
+            assert share > 0.15, f"the QR code is not drawn: {share:.0%} of its box is dark"
+        finally:
+            browser.close()

@@ -101,59 +101,66 @@ def test_the_page_has_the_apps_titles_favicon_and_home_screen_icon(server):
     assert png_of(server, link(head, "apple-touch-icon")).size == (192, 192)
 
 
-def test_chromium_finds_it_installable_with_the_manifest_and_colours_of_the_app(server, tmp_path, playwright):
+def _playwright():
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+    return sync_playwright()
+
+
+def test_chromium_finds_it_installable_with_the_manifest_and_colours_of_the_app(server, tmp_path):
     """Installable from the host link on 127.0.0.1, in a profile of its own (Chromium does not
     offer to install from an incognito window, which is what a plain Playwright context is); the
     manifest's colours are what the app draws: its page and its filled buttons."""
-    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
-                                                    args=CHROMIUM_ARGS, **DESKTOP)
-    try:
-        context.route("**/*", only_local)
-        tab = Driver(context, server, "install", phone=False)
-        tab.open()  # the host link, then the games list drawn
-        page = tab.page
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
-        read = cdp.send("Page.getAppManifest")
-        assert read["errors"] == [], read["errors"]
-        assert json.loads(read["data"])["name"] == NAME
-        colours = Image.open(io.BytesIO(page.screenshot())).convert("RGB").getcolors(1 << 20)
-    finally:
-        context.close()
+    with _playwright() as pw:
+        context = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                        args=CHROMIUM_ARGS, **DESKTOP)
+        try:
+            context.route("**/*", only_local)
+            tab = Driver(context, server, "install", phone=False)
+            tab.open()  # the host link, then the games list drawn
+            page = tab.page
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+            read = cdp.send("Page.getAppManifest")
+            assert read["errors"] == [], read["errors"]
+            assert json.loads(read["data"])["name"] == NAME
+            colours = Image.open(io.BytesIO(page.screenshot())).convert("RGB").getcolors(1 << 20)
+        finally:
+            context.close()
     colours.sort(reverse=True)
     hex_of = {"#%02X%02X%02X" % rgb: count for count, rgb in colours}
     assert "#%02X%02X%02X" % colours[0][1] == theme.BACKGROUND, "the page's own colour (most of the screen)"
     assert hex_of.get(theme.PRIMARY, 0) > 5_000, "the filled button (New game) is drawn in the theme colour"
 
 
-def test_opening_the_app_asks_nothing_of_any_other_host(tmp_path, playwright):
+def test_opening_the_app_asks_nothing_of_any_other_host(tmp_path):
     """Every request of the page and its workers while the app opens and shows the games list
     (what Flet's client fetches as it starts is asked by then), on a phone: with the renderer
     CanvasKit (Flet's JavaScript build, what a browser without WebAssembly GC or WebGL runs) and
     with the app's own default (Chromium runs Flet's WebAssembly build)."""
-    _need_browser()
     default = Server(tmp_path / "data", tmp_path / "server.log", renderer=None)
     canvaskit = Server(tmp_path / "data-canvaskit", tmp_path / "server-canvaskit.log", renderer="canvaskit")
     try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for served, build in ((canvaskit, "main.dart.js"), (default, "main.dart.wasm")):
-                here = urllib.parse.urlsplit(served.url).netloc
-                context = browser.new_context(**PHONE)
-                asked: list[str] = []
-                context.on("request", lambda request: asked.append(request.url))
-                context.route("**/*", only_local)  # recorded, then refused: nothing leaves the machine
-                tab = Driver(context, served, "phone", phone=True)
-                tab.page.on("websocket", lambda ws: asked.append(ws.url))
-                tab.open()  # the host link, then the games list drawn
-                tab.page.wait_for_timeout(1000)
-                context.close()
-                assert any(urllib.parse.urlsplit(url).path == f"/{build}" for url in asked), (build, asked)
-                elsewhere = [url for url in asked if not url.startswith(("data:", "blob:"))
-                             and urllib.parse.urlsplit(url).netloc != here]
-                assert elsewhere == [], f"{build}: asked of other hosts: {elsewhere}"
-        finally:
-            browser.close()
+        with _playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for served, build in ((canvaskit, "main.dart.js"), (default, "main.dart.wasm")):
+                    here = urllib.parse.urlsplit(served.url).netloc
+                    context = browser.new_context(**PHONE)
+                    asked: list[str] = []
+                    context.on("request", lambda request: asked.append(request.url))
+                    context.route("**/*", only_local)  # recorded, then refused: nothing leaves the machine
+                    tab = Driver(context, served, "phone", phone=True)
+                    tab.page.on("websocket", lambda ws: asked.append(ws.url))
+                    tab.open()  # the host link, then the games list drawn
+                    tab.page.wait_for_timeout(1000)
+                    context.close()
+                    assert any(urllib.parse.urlsplit(url).path == f"/{build}" for url in asked), (build, asked)
+                    elsewhere = [url for url in asked if not url.startswith(("data:", "blob:"))
+                                 and urllib.parse.urlsplit(url).netloc != here]
+                    assert elsewhere == [], f"{build}: asked of other hosts: {elsewhere}"
+            finally:
+                browser.close()
     finally:
         default.stop()
         canvaskit.stop()
@@ -186,19 +193,20 @@ def test_the_first_frame_with_text_is_told_and_an_empty_box_for_the_spade_is_see
     assert first_text([empty, empty]) is None
 
 
-def test_the_suits_are_drawn_in_the_first_frame_that_shows_the_title(server, playwright):
+def test_the_suits_are_drawn_in_the_first_frame_that_shows_the_title(server):
     """The \u2660 of the top bar's title is drawn, as it stays, in the first screenshot that shows the
     title at all (the app's font is there before its first frame), on each of three fresh tabs."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    try:
-        timelines = []
-        for _ in range(3):
-            context = browser.new_context(**DESKTOP)
-            context.route("**/*", only_local)
-            timelines.append(load_timeline(context, server.host_link, settle=4.0))
-            context.close()
-    finally:
-        browser.close()
+    with _playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            timelines = []
+            for _ in range(3):
+                context = browser.new_context(**DESKTOP)
+                context.route("**/*", only_local)
+                timelines.append(load_timeline(context, server.host_link, settle=4.0))
+                context.close()
+        finally:
+            browser.close()
     print("page open -> first frame / title's text / bar as it stays (s):",
           [(round(t["first_frame"], 2), t["first_text"] and round(t["first_text"], 2), round(t["drawn"], 2))
            for t in timelines])

@@ -63,6 +63,14 @@ def server(site, tmp_path_factory):
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def playwright():
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        yield pw
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
@@ -72,11 +80,10 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def phone(server, tmp_path, request):
+def phone(playwright, server, tmp_path, request):
     """A phone with a fresh browser profile; every request to another host fails the test.  A test
     that failed prints what the pages logged and leaves a screenshot of each open page."""
-    need_browser()
-    browser = PhoneBrowser(request.getfixturevalue("playwright"), server, tmp_path / "profile")
+    browser = PhoneBrowser(playwright, server, tmp_path / "profile")
     yield browser
     try:
         if getattr(request.node, "phone_failed", False):

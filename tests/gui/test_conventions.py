@@ -72,7 +72,7 @@ def test_two_nils_on_a_side_are_entered_and_scored_each_on_its_own(kept_tab, gam
     assert sheet.scores == {AC: 1, BD: 120}
 
     # IHOP: the nil toggles of both partners, no side bid for them
-    app.open(f"game/{games['ihop-separate']}")
+    app.go(f"game/{games['ihop-separate']}")
     app.wait_id("save-hand")
     for tap in ("nil-Ann", "nil-Cat", f"bid-{BD}-5"):
         app.tap(tap)
@@ -88,7 +88,7 @@ def test_a_tie_plays_on_and_says_why_and_with_the_option_is_a_draw(kept_tab, gam
     repo = games["repo"]
     app = kept_tab(phone=True)
     for key in ("plays-on", "draw"):
-        app.open(f"game/{games[key]}")
+        app.go(f"game/{games[key]}")
         app.wait_id("save-hand")
         for name in FOUR:
             app.tap(f"bid-{name}-3")
@@ -130,7 +130,7 @@ def test_solo_and_three_players_show_no_bags_and_say_who_leads(kept_tab, games, 
     # Bob's overtrick costs 10 (4 took 5: 30); Dan bid 2 and took the last 4 (20 - 20)
     assert sheet.scores == {"Ann": 10, "Bob": 30, "Cat": 30, "Dan": 0}
     assert app.by_id("bags-Bob").count() == 0
-    app.open(f"game/{games['three']}")
+    app.go(f"game/{games['three']}")
     app.wait_id("save-hand")
     wait_label(app, "next-hand", "2 of clubs")
     assert app.by_id("bags-Ann").count() == 0

@@ -1,6 +1,6 @@
 """The app served as `python -m scorekeeper.gui --serve` serves it, with its three beats timed and
 profiled inside the server: a save (`EntryPanel._save`), a tap on the entry's chips (the handler
-`EntryPanel._tap` makes) and the phone's Hand/Sheet switch (`Screen.switch_tab`).
+`EntryPanel.tap` makes) and the phone's Hand/Sheet switch (`Screen.switch_tab`).
 
     SCOREKEEPER_PROFILE=/tmp/prof python benchmarks/profiled_app.py --serve --port 8000 --data DIR
 
@@ -55,8 +55,8 @@ timed.busy = False
 
 EntryPanel._save = timed("save", EntryPanel._save)
 Screen.switch_tab = timed("switch", Screen.switch_tab)
-_tap = EntryPanel._tap
-EntryPanel._tap = lambda self, action: timed("tap", _tap(self, action))
+_tap = EntryPanel.tap
+EntryPanel.tap = lambda self, action: timed("tap", _tap(self, action))
 
 if __name__ == "__main__":
     sys.exit(main())

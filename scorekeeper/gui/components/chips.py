@@ -40,6 +40,13 @@ class SteadyStyle:
         self._internals["style"] = own
 
 
+class IsolatedSemantics(ft.Semantics):
+    """A chip kept by an isolating keeper: its parent's update does not walk into it."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
 class ChipButton(SteadyStyle, ft.Button):
     """A chip's button (see `chip`)."""
 
@@ -89,13 +96,17 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
             keeper.handle(identifier + "#button", "on_click", lambda e: on_click())
             return kept
     style = _style(selected, width is None, size, italic)
+    isolate = keeper is not None and keeper.isolate
+    existed = isolate and keeper.has(identifier)
     button = _keep(keeper, identifier + "#button", ChipButton(
         label, on_click=lambda e: on_click(), style=style, width=width, height=TARGET,
         tooltip=tooltip, disabled=disabled))
-    control = _keep(keeper, identifier, ft.Semantics(identifier=identifier, content=button,
-                                                     selected=selected))
+    control = _keep(keeper, identifier, (IsolatedSemantics if isolate else ft.Semantics)(
+        identifier=identifier, content=button, selected=selected))
     if keeper is not None:
         keeper.drawn(identifier, drawn)
+        if existed:
+            keeper.touched.append(control)
     return control
 
 

@@ -49,9 +49,10 @@ def _names(kind: type) -> tuple[str, ...]:
 
 class Keeper:
     def __init__(self, isolate: bool = False) -> None:
-        #: (`isolate`) the chips it keeps are isolated: an update of what holds them walks only
-        #: into the ones drawn anew since the last (chips.IsolatedSemantics)
+        #: (`isolate`) the chips it keeps are isolated: a redraw of what holds them does not walk
+        #: into them (Flet's diff), and the ones drawn anew are `touched`, sent by `flush`
         self.isolate = isolate
+        self.touched: list[ft.BaseControl] = []
         self._kept: dict[str, ft.BaseControl] = {}
         # event handlers: a kept control calls the one of the latest redraw through a
         # trampoline set once, so a new closure never sends a patch
@@ -104,6 +105,22 @@ class Keeper:
     def _trampoline(self, key: str, name: str) -> Callable:
         handlers = self._handlers
         return lambda *args: handlers[key, name](*args)
+
+    def has(self, key: str) -> bool:
+        return key in self._kept
+
+    def flush(self, page) -> None:
+        """Send what changed in the isolated controls drawn anew since the last flush."""
+        touched, self.touched = self.touched, []
+        shown = []
+        for control in dict.fromkeys(touched):
+            try:
+                if control.page is not None:
+                    shown.append(control)
+            except RuntimeError:  # not on the page (yet, or any more)
+                pass
+        if shown:
+            page.update(*shown)
 
     def clear(self) -> None:
         self._kept.clear()

@@ -1,10 +1,10 @@
 """A chip looks as chosen exactly when it is chosen, through taps, a save and an undo.
 
 The entry's chips are isolated from the updates of what holds them (`Keeper(isolate=True)`:
-Flet's diff walks two controls a chip instead of its whole style), but for the update right
-after a chip was drawn anew (`chips.IsolatedSemantics`).  A chip left isolated when it changed
-would stay filled when no longer chosen, or plain when it is: its `selected` (what the tests and
-screen readers read) would be right and its look wrong.  So the look itself is read here, off the screen: the share
+Flet's diff walks two controls a chip instead of its whole style); a chip drawn anew is sent on
+its own (`entry.flush`).  A path that forgot to send one would leave a chip filled that is no
+longer chosen, or plain when it is: its `selected` (what the tests and screen readers read)
+would be right and its look wrong.  So the look itself is read here, off the screen: the share
 of a chip's pixels in the theme's primary colour (a chosen chip is filled with it).
 """
 from __future__ import annotations

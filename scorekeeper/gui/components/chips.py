@@ -41,21 +41,14 @@ class SteadyStyle:
 
 
 class IsolatedSemantics(ft.Semantics):
-    """A chip kept by an isolating keeper: an update of what holds it does not walk into its button
-    and style (Flet's diff), but for the update right after it was drawn anew (`fresh`)."""
+    """A chip kept by an isolating keeper: its parent's update does not walk into it."""
 
     def is_isolated(self) -> bool:
-        return not self.__dict__.get("_fresh", False)
+        return True
 
 
 class ChipButton(SteadyStyle, ft.Button):
     """A chip's button (see `chip`)."""
-
-    def before_update(self):
-        super().before_update()
-        holder = self.parent
-        if isinstance(holder, IsolatedSemantics):  # walked into by this update: isolated again after it
-            holder.__dict__["_fresh"] = False
 
 
 class SteadyFilledButton(SteadyStyle, ft.FilledButton):
@@ -104,15 +97,16 @@ def chip(label: str, selected: bool, on_click: Callable[[], None], identifier: s
             return kept
     style = _style(selected, width is None, size, italic)
     isolate = keeper is not None and keeper.isolate
+    existed = isolate and keeper.has(identifier)
     button = _keep(keeper, identifier + "#button", ChipButton(
         label, on_click=lambda e: on_click(), style=style, width=width, height=TARGET,
         tooltip=tooltip, disabled=disabled))
     control = _keep(keeper, identifier, (IsolatedSemantics if isolate else ft.Semantics)(
         identifier=identifier, content=button, selected=selected))
-    if isolate:
-        control.__dict__["_fresh"] = True  # drawn anew: the next update walks into it
     if keeper is not None:
         keeper.drawn(identifier, drawn)
+        if existed:
+            keeper.touched.append(control)
     return control
 
 

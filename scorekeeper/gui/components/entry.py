@@ -177,6 +177,8 @@ class EntryPanel:
             self.bar_column.update()
         self.specials.refresh(update=on_page)  # a phone's specials, when open in their sheet
         self.lock_round.refresh(update=on_page)  # a phone's lock round, when open in its sheet
+        if on_page:
+            flush(self)
 
     def tap(self, action: Callable[[], None]) -> Callable[..., None]:
         """A handler that does `action` to the draft, then redraws and tells `on_change` (the
@@ -524,3 +526,22 @@ class EntryPanel:
             self.error = self.on_save(self.draft)
         if self.error:
             self.redraw()
+
+
+def flush(panel: EntryPanel | None) -> None:
+    """Send what changed of the entry's chips drawn anew since the last update: they are isolated
+    (`Keeper(isolate=True)`), so an update of what holds them (the entry, the screen) leaves them
+    out, and Flet's diff walks two controls a chip instead of its whole style (measured with
+    benchmarks/bench_gui.py, 2026-12-07: the server's part of a save 95-111 -> 79-80 ms, of a
+    bid tap 44-47 -> 20-26 ms)."""
+    if panel is None:
+        return
+    try:
+        page = panel.column.page
+    except RuntimeError:  # the entry is no longer on the page (the game just ended)
+        page = None
+    if page is not None:
+        panel.keeper.flush(page)
+    else:
+        panel.keeper.touched.clear()
+

@@ -11,7 +11,7 @@ import flet as ft
 from .. import exchange, theme
 from ..components import sheet as sheetui
 from ..components.deal_line import deal_line
-from ..components.entry import EntryPanel
+from ..components.entry import EntryPanel, flush
 from ..components.hand_tabs import hand_tabs
 from ..components.kept_entry import KeptEntry
 from ..keep import Keeper
@@ -178,6 +178,7 @@ class Screen(GameScreen):
         self.fill()
         # what the switch shows and hides; the rest of the page is as it was
         self.page.update(self.tabs_box, self.info_box, self.sheet_box, self.entry_box, self.bar_box)
+        flush(self.panel)
 
     def game_over(self) -> ft.Control:
         return super().game_over([
@@ -194,6 +195,7 @@ class Screen(GameScreen):
         if update:
             # only the parts that change: a whole-page diff costs tens of ms
             self.page.update(*self.sheet_parts, self.entry_box, self.bar_box)
+            flush(self.panel)
 
     def refit(self) -> None:
         if not self.wide and not self.landscape and not self.session.sheet.finished:  # the deal line's height is the width's
@@ -249,6 +251,7 @@ class Screen(GameScreen):
         self.page.update(*self.sheet_parts)
         self.next_entry(message, keep)
         self.page.update(self.entry_box, self.bar_box, self.kept.box)
+        flush(self.panel)
         self.page.run_task(self.scroll_top)
 
     def next_entry(self, message: str | None, keep: bool) -> None:
@@ -293,12 +296,14 @@ class Screen(GameScreen):
         self.page.update(*self.sheet_parts)
         self.next_entry(f"{change} on another device", keep=True)
         self.page.update(self.entry_box, self.bar_box, self.kept.box)
+        flush(self.panel)
 
     def reconnected(self) -> None:
         """Back online: the sheet as saved now (the session read it again); this device's
         entry stays."""
         self.fill()
         self.page.update()
+        flush(self.panel)
 
     async def scroll_top(self) -> None:
         try:
